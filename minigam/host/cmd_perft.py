@@ -1,0 +1,39 @@
+"""``perft DEPTH [--full-entry]``: distinct positions reachable, by depth.
+
+Over the 21 distinct rolls, each counted once; a pass is one child; a
+finished game is a leaf (it counts itself, and has no children).
+"""
+
+import argparse
+import sys
+
+from minigam.rules import Rules, new_position, winner
+
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+
+def perft(rules, pos, depth):
+    """Leaf count of the roll/play tree of ``depth`` plies below ``pos``."""
+    if depth == 0 or winner(pos, rules.checkers):
+        return 1
+    total = 0
+    for a, b in ROLLS:
+        for child in rules.results(pos, a, b):
+            total += perft(rules, child, depth - 1)
+    return total
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="minigam.host perft")
+    ap.add_argument("depth", type=int)
+    ap.add_argument("--full-entry", action="store_true")
+    args = ap.parse_args(argv)
+    if args.depth < 1:
+        sys.stderr.write("error: DEPTH must be at least 1\n")
+        return 2
+    rules = Rules(full_entry=args.full_entry)
+    start = new_position()
+    for n in range(1, args.depth + 1):
+        print("depth %d: %d" % (n, perft(rules, start, n)))
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,264 @@
+"""MINIGAM rules engine: single moves and legal plays, exactly as RULES.md.
+
+A position is a ``bytearray`` of 17 bytes:
+
+* bytes 0..7: Player 1's checkers by P1 index (0 bar, 1..6 board, 7 off);
+* bytes 8..15: Player 2's checkers by P2 index;
+* byte 16: the player to move, 1 or 2.
+
+Each side is kept in its own index view, so the mover's index ``i`` faces the
+opponent's index ``7 - i`` and nothing is ever mirrored or copied: the mover's
+block starts at ``m`` (0 or 8) and the opponent's at ``8 - m``.
+
+``Rules.plays`` fills preallocated buffers (make/unmake on the caller's
+position, no copies) with the distinct plays of a roll under RULES.md's order
+rule. A play is stored as four bytes ``src1, die1, src2, die2`` (source
+indices in the mover's view; ``NONE`` for an unused slot).
+"""
+
+from minigam.compat import const
+
+TURN = const(16)
+POS_SIZE = const(17)
+NONE = const(255)
+MAX_PLAYS = const(128)
+OFF = const(7)
+START_CHECKERS = const(8)
+
+
+def new_position(checkers=START_CHECKERS, turn=1):
+    """The start position: every checker on its bar, ``turn`` to move."""
+    pos = bytearray(POS_SIZE)
+    pos[0] = checkers
+    pos[8] = checkers
+    pos[TURN] = turn
+    return pos
+
+
+def mover_base(pos):
+    """Offset of the mover's block: 0 for Player 1, 8 for Player 2."""
+    return 0 if pos[TURN] == 1 else 8
+
+
+def winner(pos, checkers=START_CHECKERS):
+    """1 or 2 when that player has borne off every checker, else 0."""
+    if pos[7] == checkers:
+        return 1
+    if pos[15] == checkers:
+        return 2
+    return 0
+
+
+def pips(pos, player):
+    """Pip count of ``player``: sum of (7 - index) over its checkers."""
+    b = 0 if player == 1 else 8
+    total = 0
+    for i in range(7):
+        total += pos[b + i] * (7 - i)
+    return total
+
+
+def point_of(index, player):
+    """Absolute point number (1..6) of a board index of ``player``."""
+    return index if player == 1 else 7 - index
+
+
+def index_of(point, player):
+    """Board index of absolute ``point`` (1..6) for ``player``."""
+    return point if player == 1 else 7 - point
+
+
+class Rules:
+    """Legal-move generator for one game size and variant.
+
+    :param checkers: checkers per side (8 in MINIGAM; fewer for tests/solvers)
+    :param full_entry: the Full-Entry variant (no bear-off while on the bar)
+    """
+
+    def __init__(self, checkers=START_CHECKERS, full_entry=False):
+        self.checkers = checkers
+        self.full_entry = full_entry
+        base = checkers + 1
+        # Dedupe key weights: mover counts at indices 0..6 in base N+1 (the
+        # off count follows from them), then one bit per hit point.
+        w = [1] * 8
+        for i in range(1, 7):
+            w[i] = w[i - 1] * base
+        top = w[6] * base
+        w[7] = 0
+        self._w = tuple(w)
+        self._hitw = tuple([0] + [top << (t - 1) for t in range(1, 7)] + [0])
+        self._keys = [0] * MAX_PLAYS
+        # Plays found by the last ``plays`` call: 4 bytes each.
+        self.moves = bytearray(4 * MAX_PLAYS)
+        self.count = 0
+
+    # -- single moves -------------------------------------------------------
+
+    def can_move(self, pos, m, i, d):
+        """True when the mover (block ``m``) may move a checker from index
+        ``i`` with die ``d`` (RULES.md rules 1-4)."""
+        if i > 6 or pos[m + i] == 0:
+            return False
+        t = i + d
+        if t < 7:
+            return pos[8 - m + 7 - t] < 2
+        if i == 0:
+            return False
+        if t == 7:
+            return not (self.full_entry and pos[m])
+        if pos[m]:
+            return False
+        for j in range(m + 1, m + i):
+            if pos[j]:
+                return False
+        return True
+
+    def any_move(self, pos, m, d):
+        """True when die ``d`` has at least one legal single move."""
+        for i in range(7):
+            if pos[m + i] and self.can_move(pos, m, i, d):
+                return True
+        return False
+
+    def do_move(self, pos, m, i, d):
+        """Make a single move (assumed legal). Returns 1 if it hit, else 0."""
+        t = i + d
+        pos[m + i] -= 1
+        if t >= 7:
+            pos[m + 7] += 1
+            return 0
+        pos[m + t] += 1
+        o = 8 - m + 7 - t
+        if pos[o] == 1:
+            pos[o] = 0
+            pos[8 - m] += 1
+            return 1
+        return 0
+
+    def undo_move(self, pos, m, i, d, hit):
+        """Take back ``do_move(pos, m, i, d)`` that returned ``hit``."""
+        t = i + d
+        pos[m + i] += 1
+        if t >= 7:
+            pos[m + 7] -= 1
+            return
+        pos[m + t] -= 1
+        if hit:
+            pos[8 - m + 7 - t] = 1
+            pos[8 - m] -= 1
+
+    # -- whole plays --------------------------------------------------------
+
+    def plays(self, pos, d1, d2):
+        """Find the distinct legal plays of roll ``d1-d2`` for the mover.
+
+        Fills ``self.moves`` and returns their count; 0 means the mover must
+        pass (or the game is already over). ``pos`` is restored on return.
+        """
+        self.count = 0
+        if pos[7] == self.checkers or pos[15] == self.checkers:
+            return 0
+        self._from_order(pos, d1, d2)
+        if d1 != d2:
+            self._from_order(pos, d2, d1)
+        return self.count
+
+    def _from_order(self, pos, da, db):
+        m = 0 if pos[TURN] == 1 else 8
+        w = self._w
+        hw = self._hitw
+        n = self.checkers
+        can = self.can_move
+        for i in range(7):
+            if not pos[m + i] or not can(pos, m, i, da):
+                continue
+            h1 = self.do_move(pos, m, i, da)
+            t1 = i + da
+            if t1 > 7:
+                t1 = 7
+            k1 = w[t1] - w[i] + (hw[t1] if h1 else 0)
+            second = False
+            if pos[m + 7] != n:
+                for j in range(7):
+                    if pos[m + j] and can(pos, m, j, db):
+                        second = True
+                        h2 = self.do_move(pos, m, j, db)
+                        t2 = j + db
+                        if t2 > 7:
+                            t2 = 7
+                        self._add(k1 + w[t2] - w[j] + (hw[t2] if h2 else 0),
+                                  i, da, j, db)
+                        self.undo_move(pos, m, j, db, h2)
+            if not second:
+                self._add(k1, i, da, NONE, NONE)
+            self.undo_move(pos, m, i, da, h1)
+
+    def _add(self, key, s1, e1, s2, e2):
+        keys = self._keys
+        c = self.count
+        for k in range(c):
+            if keys[k] == key:
+                return
+        keys[c] = key
+        mv = self.moves
+        b = 4 * c
+        mv[b] = s1
+        mv[b + 1] = e1
+        mv[b + 2] = s2
+        mv[b + 3] = e2
+        self.count = c + 1
+
+    def apply(self, pos, k):
+        """Play the ``k``-th play of the last ``plays`` call on ``pos`` and
+        pass the turn. Returns a bitmask of hits (bit 0 first move)."""
+        m = 0 if pos[TURN] == 1 else 8
+        mv = self.moves
+        b = 4 * k
+        hits = self.do_move(pos, m, mv[b], mv[b + 1])
+        if mv[b + 2] != NONE:
+            hits |= self.do_move(pos, m, mv[b + 2], mv[b + 3]) << 1
+        pos[TURN] = 3 - pos[TURN]
+        return hits
+
+    def result(self, pos, k):
+        """A new position: ``pos`` after play ``k`` (or the pass if ``k`` is
+        None), with the turn passed."""
+        out = bytearray(pos)
+        if k is None:
+            out[TURN] = 3 - out[TURN]
+        else:
+            self.apply(out, k)
+        return out
+
+    def results(self, pos, d1, d2):
+        """All distinct positions after roll ``d1-d2`` (the pass included),
+        as new bytearrays. Convenient, not allocation-free."""
+        n = self.plays(pos, d1, d2)
+        if n == 0:
+            if winner(pos, self.checkers):
+                return []
+            return [self.result(pos, None)]
+        return [self.result(pos, k) for k in range(n)]
+
+    def single_moves(self, pos, dice, out):
+        """Fill list ``out`` with the legal single moves ``(index, die)`` of
+        the mover using any die in ``dice`` (duplicates ignored).
+
+        Under RULES.md's order rule every legal single move of an unused die
+        starts or continues some legal play, so this is exactly what a player
+        building a play may do next. Returns ``len(out)``.
+        """
+        del out[:]
+        if winner(pos, self.checkers):
+            return 0
+        m = 0 if pos[TURN] == 1 else 8
+        seen = 0
+        for d in dice:
+            if seen & (1 << d):
+                continue
+            seen |= 1 << d
+            for i in range(7):
+                if pos[m + i] and self.can_move(pos, m, i, d):
+                    out.append((i, d))
+        return len(out)
