@@ -1,0 +1,173 @@
+"""``soak --moves N [--seed S] [--ai-share F]``: play many games, check every
+invariant after every single checker move.
+
+Games are played the way the handheld plays them: a play is built one
+checker at a time from ``Rules.single_moves``. After every single move the
+soak checks that each side still has all its checkers and that no point holds
+both colours; after every play it checks that the result is one of the legal
+results of the roll, that Player 2's results are Player 1's mirrored, and
+that the Full-Entry results equal the standard ones when the mover has no
+checker on the bar. A share of the games is played by the device AI.
+
+N counts plays (turns, passes included). Prints a summary; exit 1 on the
+first violation, with the position and roll that broke it.
+"""
+
+import argparse
+import random
+import sys
+import time
+
+from minigam.notation import NotationError, format_position, validate
+from minigam.rules import TURN, Rules, new_position, winner
+
+
+class SoakFailure(Exception):
+    """An invariant broke; the message names the position and roll."""
+
+
+def mirror(pos):
+    """The same position with the players' roles exchanged."""
+    out = bytearray(pos)
+    out[0:8], out[8:16] = pos[8:16], pos[0:8]
+    out[TURN] = 3 - pos[TURN]
+    return out
+
+
+class Soaker:
+    """Plays games and checks invariants; counts what it saw."""
+
+    def __init__(self, seed, ai_share=0.1, ai_level="hard"):
+        self.rng = random.Random(seed)
+        self.std = Rules()
+        self.full = Rules(full_entry=True)
+        self.ai_share = ai_share
+        self.ai_level = ai_level
+        self.ai = None
+        self.plays = self.single_moves = self.games = self.passes = 0
+        self.ai_games = 0
+
+    def _ai(self, rules):
+        if self.ai is None:
+            try:
+                from minigam.ai import AIPlayer
+            except ImportError:
+                self.ai_share = 0.0
+                return None
+            self.ai = {}
+        if rules.full_entry not in self.ai:
+            from minigam.ai import AIPlayer
+            self.ai[rules.full_entry] = AIPlayer(
+                rules, self.ai_level, seed=self.rng.getrandbits(30))
+        return self.ai[rules.full_entry]
+
+    def check_position(self, pos, where):
+        try:
+            validate(pos)
+        except NotationError as exc:
+            raise SoakFailure("%s: %s in %s" % (where, exc, list(pos)))
+
+    def check_play(self, rules, before, d1, d2, after):
+        where = "%s %d-%d" % (format_position(before), d1, d2)
+        legal = {bytes(p) for p in rules.results(before, d1, d2)}
+        if bytes(after) not in legal:
+            raise SoakFailure("%s: result %s is not legal"
+                              % (where, format_position(after)))
+        mirrored = {bytes(mirror(p))
+                    for p in rules.results(mirror(before), d1, d2)}
+        if mirrored != legal:
+            raise SoakFailure("%s: Player 2's results are not Player 1's "
+                              "mirrored" % where)
+        m = 0 if before[TURN] == 1 else 8
+        if before[m] == 0:
+            other = self.std if rules.full_entry else self.full
+            if {bytes(p) for p in other.results(before, d1, d2)} != legal:
+                raise SoakFailure("%s: Full-Entry differs from standard "
+                                  "with an empty bar" % where)
+
+    def play_turn(self, rules, pos, d1, d2, ai):
+        """Build one play on ``pos`` in place, single move by single move."""
+        before = bytearray(pos)
+        m = 0 if pos[TURN] == 1 else 8
+        if ai is not None:
+            steps = ai.choose(pos, d1, d2)
+        else:
+            steps = None
+        dice = [d1, d2]
+        options = []
+        k = 0
+        while dice and not winner(pos):
+            rules.single_moves(pos, dice, options)
+            if not options:
+                break
+            if steps is not None:
+                if k >= len(steps) or tuple(steps[k]) not in options:
+                    raise SoakFailure("%s %d-%d: AI step %r is not a legal "
+                                      "single move" % (format_position(before),
+                                                       d1, d2, steps[k:]))
+                src, die = steps[k]
+            else:
+                src, die = options[self.rng.randrange(len(options))]
+            rules.do_move(pos, m, src, die)
+            dice.remove(die)
+            k += 1
+            self.single_moves += 1
+            self.check_position(pos, "after a single move")
+        if steps is not None and k != len(steps):
+            raise SoakFailure("AI play %r stopped early" % (steps,))
+        if k == 0:
+            self.passes += 1
+        pos[TURN] = 3 - pos[TURN]
+        self.check_position(pos, "after a play")
+        self.check_play(rules, before, d1, d2, pos)
+
+    def game(self, budget):
+        rules = self.full if self.rng.random() < 0.5 else self.std
+        use_ai = self.rng.random() < self.ai_share
+        ai = self._ai(rules) if use_ai else None
+        ai_seat = self.rng.choice((1, 2)) if ai is not None else 0
+        if ai is not None:
+            self.ai_games += 1
+        pos = new_position()
+        while True:
+            a = self.rng.randint(1, 6)
+            b = self.rng.randint(1, 6)
+            if a != b:
+                break
+        pos[TURN] = 1 if a > b else 2
+        while budget > 0 and not winner(pos):
+            self.play_turn(rules, pos, a, b, ai if pos[TURN] == ai_seat
+                           else None)
+            self.plays += 1
+            budget -= 1
+            a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+        self.games += 1
+        return budget
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="minigam.host soak")
+    ap.add_argument("--moves", type=int, default=100000,
+                    help="plays to make (turns, passes included)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ai-share", type=float, default=0.1,
+                    help="share of games with the device AI in one seat")
+    args = ap.parse_args(argv)
+    if args.moves < 1:
+        sys.stderr.write("error: --moves must be at least 1\n")
+        return 2
+    soak = Soaker(args.seed, args.ai_share)
+    t0 = time.time()
+    left = args.moves
+    try:
+        while left > 0:
+            left = soak.game(left)
+    except SoakFailure as exc:
+        print("FAIL after %d plays: %s" % (soak.plays, exc))
+        return 1
+    dt = time.time() - t0
+    print("soak: %d plays, %d single moves, %d passes, %d games (%d with the "
+          "AI), seed %d: all invariants held (%.1f s)"
+          % (soak.plays, soak.single_moves, soak.passes, soak.games,
+             soak.ai_games, args.seed, dt))
+    return 0
