@@ -1,0 +1,40 @@
+"""Hardware layer: board profiles, keys, dice pixels, NVM store, ticks.
+
+Everything the app needs from the hardware comes from ONE profile object::
+
+    from minigam.hw.profile import load_profile
+    hw = load_profile()            # device: MINIGAM_PROFILE or board.board_id
+    # host: from minigam.hw.host import build_host_profile
+    #       hw = build_host_profile("pybadge", keys="A A RIGHT")
+
+Profile interface (``minigam.hw.profile.Profile``), identical on every board
+and on the host:
+
+- ``hw.name``: profile name, e.g. ``"pico-st7789"``.
+- ``hw.display``: a displayio display (``BusDisplay``/``Display``) with
+  ``.width``, ``.height``, ``.root_group`` (assign your Group) and
+  ``.refresh()``; ``auto_refresh`` is off, so call ``hw.display.refresh()``
+  (or ``hw.refresh()``) after changing the screen.
+- ``hw.width``, ``hw.height``: screen size in pixels.
+- ``hw.keys``: ``minigam.hw.keys.KeyReader``: ``poll(now_ms)`` -> one key code
+  or ``keys.NONE``; ``held(code)``; ``clear()``. Key codes in
+  ``minigam.hw.keys``: A B X Y UP DOWN LEFT RIGHT PRESS.
+- ``hw.key_codes``: tuple of the key codes this board has (a 4-button board
+  has only A B X Y: the app must work with those).
+- ``hw.has_joystick``: True if UP/DOWN/LEFT/RIGHT exist.
+- ``hw.pixels``: ``minigam.hw.pixels.DiceIndicator`` (dice, roll and thinking
+  animations); advance it with ``hw.tick(now_ms)``.
+- ``hw.store``: ``minigam.hw.store.Store`` on ``microcontroller.nvm``:
+  ``load(kind)`` / ``save(kind, data)`` / ``capacity(kind)`` for kinds
+  ``GAME``, ``SETTINGS``, ``STATS``.
+- ``hw.brightness``: 0.0..1.0 (property): backlight (where dimmable) and
+  pixels.
+- ``hw.sleep()`` / ``hw.wake()``: backlight and pixels off / back on.
+- ``hw.tick(now_ms)``: advance pixel animations (call every loop pass).
+- ``hw.ticks_ms()``: current ticks (``minigam.hw.ticks``); host profiles use a
+  settable clock (``hw.clock.advance(ms)``).
+
+Modules: ``pins`` (pin data for every profile), ``keys``, ``pixels``,
+``store``, ``ticks``, ``profile`` (selection and the Profile class),
+``profiles/<name>.py`` (device builders), ``host`` (PC fakes).
+"""
