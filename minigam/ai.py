@@ -1,0 +1,227 @@
+"""MINIGAM device AI: levels, noise, and a search that runs in slices.
+
+``AIPlayer(rules, level, seed)`` picks a play for a position and roll.
+``choose(pos, d1, d2)`` does it in one call; the app instead calls
+``begin(pos, d1, d2)`` and then ``step()`` once per frame until it returns
+True, so the screen keeps animating and keys keep being read. Each step
+scores at most ``SLICE`` candidate plays. The answer is then in ``.steps``
+(``[(src, die), ...]`` in play order, source indices in the mover's view as
+``Rules.do_move`` takes them; ``[]`` for a pass) and ``.result`` (a new
+bytearray: the position after the play, turn passed).
+
+Every candidate result is scored by ``minigam.ai_eval`` (a small network
+fitted to the exact solution). The levels follow gnubg's practice: Hard
+takes the best score; Medium and Easy add seeded Gaussian-like noise of a
+calibrated size (in win-probability units) to each candidate's estimated
+win probability first, so they make the mistakes a person makes: close
+calls go wrong often, big blunders rarely. ``minigam.host.strength``
+measures each level's loss against the exact values.
+"""
+
+import math
+
+from minigam import ai_eval
+from minigam.compat import const
+
+LEVELS = ("easy", "medium", "hard")
+
+# Noise standard deviation per level, in 1/4096 of a win probability
+# (calibrated by minigam.host.strength against the exact solution).
+NOISE = {"easy": 260, "medium": 80, "hard": 0}
+
+SLICE = const(6)  # candidate plays scored per step()
+_NONE = const(255)
+_PSCALE = const(4096)
+_BIG = const(1 << 29)
+# Standard deviation of the sum of four uniform 16-bit draws.
+_G4SD = const(37837)
+
+# Sigmoid table: _SIG[i] = 4096 * sigmoid((i - 256) / 32), i in 0..512.
+_SIG = None
+
+
+def _sig_table():
+    global _SIG
+    if _SIG is None:
+        import array
+        t = array.array("H", bytes(2 * 513))
+        for i in range(513):
+            t[i] = int(_PSCALE / (1.0 + math.exp(-(i - 256) / 32.0)) + 0.5)
+        _SIG = t
+    return _SIG
+
+
+def win_prob(z):
+    """Estimated win probability (0..4096) of the side to move for network
+    output ``z`` (linear interpolation in a sigmoid table)."""
+    t = _sig_table()
+    x = z * 32
+    i = x // ai_eval.ZS
+    if i < -256:
+        return t[0]
+    if i >= 256:
+        return t[512]
+    f = x - i * ai_eval.ZS
+    lo = t[i + 256]
+    return lo + (t[i + 257] - lo) * f // ai_eval.ZS
+
+
+class _Rng:
+    """Lagged Fibonacci generator (Knuth's 24/55) on 16-bit words: small
+    ints only, identical on every port, seeded deterministically."""
+
+    def __init__(self, seed):
+        import array
+        self.s = array.array("H", bytes(2 * 55))
+        x = (seed * 7919 + 1) & 0xFFFF
+        for i in range(55):
+            x = (x * 75 + 74) % 65537  # ZX81 LCG to fill the lags
+            self.s[i] = x & 0xFFFF
+        self.s[0] |= 1
+        self.p = 0
+        for _ in range(200):
+            self.next()
+
+    def next(self):
+        """The next 16-bit value: x[n] = x[n-24] + x[n-55] mod 2**16."""
+        s = self.s
+        p = self.p
+        q = p + 31
+        if q >= 55:
+            q -= 55
+        v = (s[q] + s[p]) & 0xFFFF
+        s[p] = v
+        self.p = p + 1 if p < 54 else 0
+        return v
+
+    def gauss(self):
+        """Zero-mean, roughly normal: sum of four draws, sd ``_G4SD``."""
+        return self.next() + self.next() + self.next() + self.next() - 131070
+
+
+class AIPlayer:
+    """The device AI.
+
+    :param rules: a ``minigam.rules.Rules`` (variant and checker count)
+    :param level: one of ``LEVELS``
+    :param seed: seed of the noise generator (levels other than Hard);
+        None draws one from ``random``
+    """
+
+    def __init__(self, rules, level="hard", seed=None):
+        if level not in NOISE:
+            raise ValueError("unknown AI level %r (choose from %s)"
+                             % (level, ", ".join(LEVELS)))
+        self.rules = rules
+        self.level = level
+        self.sigma = NOISE[level]
+        if seed is None:
+            import random
+            seed = random.getrandbits(16)
+        self.rng = _Rng(seed)
+        self.eval = ai_eval.Evaluator()
+        self._pos = bytearray(17)
+        self._res = bytearray(17)
+        self._plays = bytearray(4 * 128)
+        self._n = 0
+        self._k = 0
+        self._best = -1
+        self._best_score = 0
+        self.done = True
+        self.steps = []
+        self.result = None
+
+    # -- sliced search ------------------------------------------------------
+
+    def begin(self, pos, d1, d2):
+        """Start choosing a play for the side to move in ``pos`` with roll
+        ``d1-d2``. Raises ValueError if the game is already over."""
+        rules = self.rules
+        n = rules.checkers
+        if pos[7] == n or pos[15] == n:
+            raise ValueError("the game is over")
+        self._pos[:] = pos
+        count = rules.plays(self._pos, d1, d2)
+        self._plays[:4 * count] = rules.moves[:4 * count]
+        self._n = count
+        self._k = 0
+        self._best = -1
+        self._best_score = _BIG
+        self.steps = []
+        self.result = None
+        self.done = False
+        if count <= 1:
+            self._finish(0 if count else -1)
+            return
+        root = self._res
+        root[:] = pos
+        root[16] = 3 - root[16]
+        self.eval.set_root(root)
+
+    def step(self):
+        """Score up to ``SLICE`` more candidates; True once the choice is
+        made (then read ``.steps`` and ``.result``)."""
+        if self.done:
+            return True
+        k = self._k
+        end = k + SLICE
+        n = self._n
+        if end > n:
+            end = n
+        res = self._res
+        sigma = self.sigma
+        while k < end:
+            self._apply(res, k)
+            if res[7] == self.rules.checkers or res[15] == self.rules.checkers:
+                s = -_BIG  # this play wins the game
+            else:
+                s = self.eval.score(res)
+                if sigma:
+                    s = win_prob(s) + self.rng.gauss() * sigma // _G4SD
+            if s < self._best_score:
+                self._best_score = s
+                self._best = k
+            k += 1
+        self._k = k
+        if k >= n:
+            self._finish(self._best)
+            return True
+        return False
+
+    def choose(self, pos, d1, d2):
+        """The whole choice in one call: returns ``.steps``."""
+        self.begin(pos, d1, d2)
+        while not self.step():
+            pass
+        return self.steps
+
+    # -- helpers ------------------------------------------------------------
+
+    def _apply(self, res, k):
+        """``res`` = the root position after play ``k``, turn passed."""
+        res[:] = self._pos
+        m = 0 if res[16] == 1 else 8
+        p = self._plays
+        b = 4 * k
+        do = self.rules.do_move
+        do(res, m, p[b], p[b + 1])
+        if p[b + 2] != _NONE:
+            do(res, m, p[b + 2], p[b + 3])
+        res[16] = 3 - res[16]
+
+    def _finish(self, k):
+        out = bytearray(17)
+        if k < 0:
+            out[:] = self._pos
+            out[16] = 3 - out[16]
+            self.steps = []
+        else:
+            self._apply(out, k)
+            p = self._plays
+            b = 4 * k
+            steps = [(p[b], p[b + 1])]
+            if p[b + 2] != _NONE:
+                steps.append((p[b + 2], p[b + 3]))
+            self.steps = steps
+        self.result = out
+        self.done = True

@@ -1,0 +1,124 @@
+"""Device AI tests: run by pytest on CPython and inside the MicroPython VM."""
+
+from minigam import ai_eval
+from minigam.ai import LEVELS, SLICE, AIPlayer, win_prob
+from minigam.notation import parse_position
+from minigam.rules import Rules
+
+SAMPLES = (
+    ("0,0,0,0,0,0/8,8/0,0/1", 3, 1),
+    ("0,0,0,0,0,0/8,8/0,0/2", 6, 1),
+    ("0,-1,0,0,0,0/8,7/0,0/1", 5, 2),
+    ("1,1,0,-2,0,-2/0,0/6,4/1", 3, 1),
+    ("2,1,-1,1,-2,-1/2,2/2,2/1", 4, 2),
+    ("2,1,-1,1,-2,-1/2,2/2,2/2", 3, 3),
+    ("1,-1,2,-1,1,-2/2,1/2,3/2", 5, 1),
+    ("-1,0,1,1,1,1/2,0/2,7/1", 6, 6),
+)
+
+
+def _legal(rules, pos, d1, d2, result):
+    return bytes(result) in [bytes(p) for p in rules.results(pos, d1, d2)]
+
+
+def _replay(rules, pos, steps):
+    p = bytearray(pos)
+    m = 0 if p[16] == 1 else 8
+    for src, die in steps:
+        assert rules.can_move(p, m, src, die)
+        rules.do_move(p, m, src, die)
+    p[16] = 3 - p[16]
+    return p
+
+
+def test_every_level_plays_legally_and_steps_match_result():
+    rules = Rules()
+    for level in LEVELS:
+        ai = AIPlayer(rules, level, seed=3)
+        for text, d1, d2 in SAMPLES:
+            pos = parse_position(text)
+            before = bytes(pos)
+            steps = ai.choose(pos, d1, d2)
+            assert bytes(pos) == before  # the caller's position is untouched
+            assert _legal(rules, pos, d1, d2, ai.result)
+            assert bytes(_replay(rules, pos, steps)) == bytes(ai.result)
+
+
+def test_pass_gives_no_steps_and_passes_turn():
+    rules = Rules()
+    # Player 1 on the bar, 5 and 6 blocked by Player 2 (its indices 2 and 1).
+    pos = parse_position("0,0,0,0,-4,-4/8,0/0,0/1")
+    ai = AIPlayer(rules, "hard")
+    assert ai.choose(pos, 6, 5) == []
+    assert ai.result[16] == 2 and bytes(ai.result[:16]) == bytes(pos[:16])
+
+
+def test_takes_the_winning_play():
+    rules = Rules()
+    pos = parse_position("0,-2,0,0,1,1/0,0/6,6/1")
+    for level in LEVELS:
+        ai = AIPlayer(rules, level, seed=5)
+        ai.choose(pos, 4, 1)
+        assert ai.result[7] == 8
+
+
+def test_sliced_search_equals_one_call_and_is_sliced():
+    rules = Rules()
+    pos = parse_position("2,1,-1,1,-2,-1/2,2/2,2/1")
+    n = rules.plays(pos, 4, 2)
+    assert n > SLICE
+    a = AIPlayer(rules, "hard")
+    a.choose(pos, 4, 2)
+    b = AIPlayer(rules, "hard")
+    b.begin(pos, 4, 2)
+    calls = 1
+    while not b.step():
+        calls += 1
+    assert calls == (n + SLICE - 1) // SLICE
+    assert bytes(a.result) == bytes(b.result) and a.steps == b.steps
+    assert b.step()  # stays done
+
+
+def test_same_seed_same_choices():
+    rules = Rules()
+    a = AIPlayer(rules, "easy", seed=42)
+    b = AIPlayer(rules, "easy", seed=42)
+    for text, d1, d2 in SAMPLES * 3:
+        pos = parse_position(text)
+        assert a.choose(pos, d1, d2) == b.choose(pos, d1, d2)
+
+
+def test_incremental_scores_equal_full_evaluation():
+    rules = Rules()
+    ev = ai_eval.Evaluator()
+    for text, d1, d2 in SAMPLES:
+        pos = parse_position(text)
+        root = bytearray(pos)
+        root[16] = 3 - root[16]
+        ev.set_root(root)
+        for res in rules.results(pos, d1, d2):
+            assert ev.score(res) == ai_eval.evaluate(res)
+
+
+def test_bad_level_and_finished_game_are_errors():
+    rules = Rules()
+    try:
+        AIPlayer(rules, "grandmaster")
+        assert False
+    except ValueError:
+        pass
+    ai = AIPlayer(rules, "hard")
+    try:
+        ai.begin(parse_position("0,-2,0,0,0,0/0,0/8,6/2"), 3, 1)
+        assert False
+    except ValueError:
+        pass
+
+
+def test_win_prob_is_monotone_and_bounded():
+    last = -1
+    for z in range(-40 * ai_eval.ZS, 40 * ai_eval.ZS, ai_eval.ZS // 8 + 1):
+        p = win_prob(z)
+        assert 0 <= p <= 4096 and p >= last
+        last = p
+    assert win_prob(0) == 2048
