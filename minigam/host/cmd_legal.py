@@ -7,6 +7,7 @@ exit status is 2 if any line was bad.
 """
 
 import argparse
+import io
 import sys
 
 from minigam.notation import NotationError, format_position, parse_position, parse_roll
@@ -44,6 +45,13 @@ def run_lines(lines, out, answer):
     return status
 
 
+def stdin_lines():
+    """Standard input as text lines; undecodable bytes become U+FFFD so a
+    garbage line gets an error line instead of a traceback."""
+    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8",
+                            errors="replace")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host legal")
     ap.add_argument("--full-entry", action="store_true",
@@ -55,4 +63,4 @@ def main(argv):
         return ";".join(sorted(format_position(p)
                                for p in rules.results(pos, d1, d2)))
 
-    return run_lines(sys.stdin, sys.stdout, answer)
+    return run_lines(stdin_lines(), sys.stdout, answer)
