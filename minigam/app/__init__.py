@@ -1,0 +1,1 @@
+"""The handheld app: screens (displayio) and the tick-driven state machine."""

@@ -1,0 +1,389 @@
+"""The board screen: one displayio Group built once, updated in place.
+
+Every setter compares the new state with what is on screen and touches only
+the shapes that change, so a move redraws a few checkers, never the screen.
+The view only draws: it reads a position ``bytearray`` (see rules.py) and
+the view state the app hands it, and never decides anything about the game.
+"""
+
+import displayio
+import terminalio
+import vectorio
+from adafruit_display_text import bitmap_label
+
+from minigam.app import palette as C
+from minigam.app.layout import COLS
+
+# Pips of a die face: (x, y) in quarters of the die, per value.
+_PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
+         ((1, 1), (3, 1), (1, 3), (3, 3)),
+         ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
+         ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
+
+
+def label(lay, color, x, y, ax=0.5, ay=0.5, text=" ", scale=None):
+    """A ``bitmap_label`` in terminalio's font anchored at (x, y)."""
+    lb = bitmap_label.Label(terminalio.FONT, text=text, color=color,
+                            scale=lay.scale if scale is None else scale)
+    lb.anchor_point = (ax, ay)
+    lb.anchored_position = (x, y)
+    return lb
+
+
+def set_text(lb, text):
+    """Change a label's text only when it differs (no redraw otherwise)."""
+    if lb.text != text:
+        lb.text = text
+
+
+def show(obj, on):
+    """Hide or show a shape or group only when that changes."""
+    if obj.hidden == on:
+        obj.hidden = not on
+
+
+class BoardView:
+    """The board screen for a :class:`~minigam.app.layout.Layout`.
+
+    ``group`` is the displayio Group to put on the display.
+    """
+
+    def __init__(self, lay):
+        self.lay = lay
+        L = lay
+        g = displayio.Group()
+        self.group = g
+        R = vectorio.Rectangle
+        g.append(R(pixel_shader=C.pal(C.BG), width=L.w, height=L.h, x=0, y=0))
+        g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=L.top - 1,
+                   x=0, y=0))
+        g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w,
+                   height=L.bottom - 1, x=0, y=L.y1 + 1))
+        bh = L.y1 - L.y0
+        for c in (0, COLS - 1):
+            g.append(R(pixel_shader=C.pal(C.FRAME), width=L.colw - 2,
+                       height=bh, x=L.col_x(c) + 1, y=L.y0))
+        half = (L.colw - 2) // 2
+        for c in range(1, 7):
+            pts = [(-half, 0), (half, 0), (0, -L.tri_h)]
+            g.append(vectorio.Polygon(
+                pixel_shader=C.pal(C.POINT_A if c & 1 else C.POINT_B),
+                points=pts, x=L.col_cx(c), y=L.y1))
+        # Point numbers, small, at the foot of each point.
+        for c in range(1, 7):
+            g.append(label(L, C.DIM, L.col_cx(c), L.y0 + 1, ay=0.0,
+                           text=str(c), scale=1))
+        # Checker slots per column: bar columns hold fewer.
+        self.slots = []
+        self.shown = []  # per column: bytearray of 0 hidden / player
+        p1 = C.pal(C.P1)
+        for c in range(COLS):
+            n = L.bar_cap if c in (0, COLS - 1) else L.cap
+            col = []
+            for k in range(n):
+                s = vectorio.Circle(pixel_shader=p1, radius=L.r,
+                                    x=L.col_cx(c), y=L.slot_cy(k))
+                s.hidden = True
+                g.append(s)
+                col.append(s)
+            self.slots.append(col)
+            self.shown.append(bytearray(n))
+        # Borne-off slabs: left tray Player 2, right tray Player 1.
+        for c in (0, COLS - 1):
+            g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.slab_w + 2,
+                       height=L.tray_h, x=L.col_x(c) + 2, y=L.y0 + 1))
+        self.slabs = ([], [])
+        for t, c, color in ((0, 0, C.P2), (1, COLS - 1, C.P1)):
+            for k in range(8):
+                s = R(pixel_shader=C.pal(color), width=L.slab_w,
+                      height=L.slab_h, x=L.col_x(c) + 3, y=L.slab_y(k))
+                s.hidden = True
+                g.append(s)
+                self.slabs[t].append(s)
+        self.off_n = bytearray(2)
+        self.off_lb = (
+            label(L, C.TEXT, L.col_cx(0), L.tray_label_y, scale=1),
+            label(L, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y, scale=1))
+        for lb in self.off_lb:
+            g.append(lb)
+        # Count labels drawn on the top checker of a column.
+        self.count_lb = []
+        for c in range(COLS):
+            lb = label(L, C.P1_INK, L.col_cx(c), L.slot_cy(0), scale=1)
+            lb.hidden = True
+            g.append(lb)
+            self.count_lb.append(lb)
+        # Legal destinations: a green dot where the checker would land.
+        self.marks = []
+        for c in range(COLS):
+            s = vectorio.Circle(pixel_shader=C.pal(C.TARGET),
+                                radius=max(2, L.r // 2), x=L.col_cx(c),
+                                y=L.slot_cy(0))
+            s.hidden = True
+            g.append(s)
+            self.marks.append(s)
+        self.target_mask = 0
+        # The selected checker: a yellow dot on it.
+        self.sel = vectorio.Circle(pixel_shader=C.pal(C.CURSOR),
+                                   radius=max(2, L.r // 2), x=0, y=0)
+        self.sel.hidden = True
+        g.append(self.sel)
+        self.sel_col = -1
+        # Cursor: a frame of four thin rectangles around a column.
+        self.cur_pal = C.own_pal(C.CURSOR)
+        t = 2
+        self.frame = (
+            R(pixel_shader=self.cur_pal, width=L.colw, height=t, x=0, y=L.y0),
+            R(pixel_shader=self.cur_pal, width=L.colw, height=t, x=0,
+              y=L.y1 - t),
+            R(pixel_shader=self.cur_pal, width=t, height=bh, x=0, y=L.y0),
+            R(pixel_shader=self.cur_pal, width=t, height=bh, x=0, y=L.y0))
+        for s in self.frame:
+            s.hidden = True
+            g.append(s)
+        self.cursor = -1
+        # Status bar: Player 1 left, score centre, Player 2 right.
+        y = L.top // 2
+        self.p1_lb = label(L, C.P1, 2, y, ax=0.0)
+        self.p2_lb = label(L, C.P2, L.w - 2, y, ax=1.0)
+        self.mid_lb = label(L, C.TEXT, L.w // 2, y)
+        self.turn = 0
+        g.append(self.p1_lb)
+        g.append(self.p2_lb)
+        g.append(self.mid_lb)
+        # Bottom bar: message, then the dice.
+        self.msg_lb = label(L, C.TEXT, 3, L.h - L.bottom // 2, ax=0.0)
+        g.append(self.msg_lb)
+        self.dice_g = []
+        self.dice = bytearray(2)
+        self.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
+        ds = L.ds
+        pr = max(1, ds // 9)
+        for k in range(2):
+            dg = displayio.Group(x=L.die_x(k), y=L.die_y())
+            dg.append(R(pixel_shader=C.pal(C.DIE), width=ds, height=ds,
+                        x=0, y=0))
+            for q in range(7):
+                dg.append(vectorio.Circle(pixel_shader=C.pal(C.DIE_PIP),
+                                          radius=pr, x=0, y=0))
+            dg.hidden = True
+            g.append(dg)
+            self.dice_g.append(dg)
+        # Banner: a panel across the middle with two lines of text.
+        bw = L.w - 2 * L.colw + 8
+        bhh = 2 * L.ch + 10
+        self.banner = displayio.Group()
+        by = (L.y0 + L.y1) // 2 - bhh // 2
+        self.banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
+                             height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
+        self.banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
+                             height=bhh, x=(L.w - bw) // 2, y=by))
+        self.ban1 = label(L, C.TEXT, L.w // 2, by + 4 + L.ch // 2)
+        self.ban2 = label(L, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2)
+        self.banner.append(self.ban1)
+        self.banner.append(self.ban2)
+        self.banner.hidden = True
+        g.append(self.banner)
+        self.pos = bytearray(17)
+
+    # -- checkers -----------------------------------------------------------
+
+    def set_position(self, pos):
+        """Show the checkers, bars, trays and pip counts of ``pos``."""
+        for c in range(COLS):
+            if c == 0:
+                n, p = pos[0], 1
+            elif c == COLS - 1:
+                n, p = pos[8], 2
+            elif pos[c]:
+                n, p = pos[c], 1
+            else:
+                n, p = pos[15 - c], 2
+            self._column(c, n, p)
+        for t, n in ((0, pos[15]), (1, pos[7])):
+            if self.off_n[t] != n:
+                self.off_n[t] = n
+                for k in range(8):
+                    show(self.slabs[t][k], k < n)
+                set_text(self.off_lb[t], "%d" % n if n else " ")
+        self.pos[:] = pos
+        self._pips()
+        if self.sel_col >= 0:
+            self._place_sel(self.sel_col)
+
+    def _column(self, c, n, p):
+        slots = self.slots[c]
+        shown = self.shown[c]
+        cap = len(slots)
+        vis = n if n < cap else cap
+        pal = C.pal(C.P1 if p == 1 else C.P2)
+        for k in range(cap):
+            want = p if k < vis else 0
+            if shown[k] != want:
+                s = slots[k]
+                if want:
+                    s.pixel_shader = pal
+                    # Setting hidden marks the shape dirty (Blinka does
+                    # not do that for a new shader).
+                    s.hidden = False
+                else:
+                    s.hidden = True
+                shown[k] = want
+        lb = self.count_lb[c]
+        side = c == 0 or c == COLS - 1
+        if n > cap or (side and n > 1):
+            set_text(lb, "%d" % n)
+            lb.color = C.P1_INK if p == 1 else C.P2_INK
+            lb.anchored_position = (self.lay.col_cx(c),
+                                    self.lay.slot_cy(vis - 1))
+            show(lb, True)
+        else:
+            show(lb, False)
+
+    def _pips(self):
+        from minigam.rules import pips
+        set_text(self.p1_lb, "%s %d" % (self.names[0], pips(self.pos, 1)))
+        set_text(self.p2_lb, "%s %d" % (self.names[1], pips(self.pos, 2)))
+
+    names = ("P1", "P2")
+
+    def set_names(self, n1, n2):
+        """Short names shown with the pip counts (``P1``/``You``, ``AI``)."""
+        self.names = (n1, n2)
+        self._pips()
+
+    def set_turn(self, player):
+        """Mark whose turn it is (0: nobody) in the status bar."""
+        if player == self.turn:
+            return
+        self.turn = player
+        self.p1_lb.background_color = C.CURSOR if player == 1 else None
+        self.p1_lb.color = C.P1_INK if player == 1 else C.P1
+        self.p2_lb.background_color = C.CURSOR if player == 2 else None
+        self.p2_lb.color = C.P1_INK if player == 2 else C.P2
+
+    def set_score(self, text):
+        set_text(self.mid_lb, text)
+
+    def set_message(self, text):
+        set_text(self.msg_lb, text or " ")
+
+    # -- cursor, selection, destinations -------------------------------------
+
+    def set_cursor(self, col, color=C.CURSOR):
+        """Frame column ``col`` (-1 hides the cursor)."""
+        if self.cur_pal[0] != color:
+            self.cur_pal[0] = color
+        if col == self.cursor:
+            return
+        self.cursor = col
+        f = self.frame
+        if col < 0:
+            for s in f:
+                s.hidden = True
+            return
+        L = self.lay
+        x = L.col_x(col)
+        f[0].x = x
+        f[1].x = x
+        f[2].x = x
+        f[3].x = x + L.colw - 2
+        for s in f:
+            show(s, True)
+
+    def _top_y(self, c):
+        n = 0
+        for v in self.shown[c]:
+            if v:
+                n += 1
+        return self.lay.slot_cy(n - 1 if n else 0)
+
+    def _place_sel(self, c):
+        self.sel.x = self.lay.col_cx(c)
+        self.sel.y = self._top_y(c)
+
+    def set_selected(self, col):
+        """Mark the top checker of column ``col`` as picked up (-1: none)."""
+        if col == self.sel_col:
+            return
+        self.sel_col = col
+        if col < 0:
+            self.sel.hidden = True
+            return
+        self._place_sel(col)
+        show(self.sel, True)
+
+    def set_targets(self, mask):
+        """Show a green dot on every column whose bit is set in ``mask``:
+        where the selected checker would land (a tray for "off")."""
+        if mask == self.target_mask:
+            return
+        self.target_mask = mask
+        L = self.lay
+        for c in range(COLS):
+            m = self.marks[c]
+            on = bool(mask & (1 << c))
+            if on:
+                if c == 0 or c == COLS - 1:
+                    y = L.tray_cy()
+                else:
+                    n = 0
+                    p = self.turn
+                    for k, v in enumerate(self.shown[c]):
+                        if v == p:
+                            n = k + 1
+                    if n >= L.cap:
+                        n = L.cap - 1
+                    y = L.slot_cy(n)
+                m.y = y
+            show(m, on)
+
+    # -- dice -----------------------------------------------------------------
+
+    def set_dice(self, d1, d2, player, used=0):
+        """Show dice ``d1``, ``d2`` (0 hides one) in ``player``'s colours;
+        bit k of ``used`` greys die k out. ``player`` may be a pair, one
+        colour per die (the opening roll)."""
+        for k in range(2):
+            v = d1 if k == 0 else d2
+            p = player[k] if isinstance(player, tuple) else player
+            st = 0 if not v else (3 if used & (1 << k) else p)
+            if self.dice[k] == v and self.dice_state[k] == st:
+                continue
+            dg = self.dice_g[k]
+            self.dice[k] = v
+            self.dice_state[k] = st
+            if not v:
+                dg.hidden = True
+                continue
+            if st == 3:
+                face, ink = C.DIE_USED, C.DIE_USED_PIP
+            elif st == 1:
+                face, ink = C.P1, C.P1_INK
+            else:
+                face, ink = C.P2, C.P2_INK
+            dg[0].pixel_shader = C.pal(face)
+            dg[0].hidden = False
+            q = self.lay.ds / 4
+            pips = _PIPS[v]
+            for i in range(7):
+                s = dg[1 + i]
+                if i < len(pips):
+                    s.pixel_shader = C.pal(ink)
+                    s.x = int(pips[i][0] * q + 0.5)
+                    s.y = int(pips[i][1] * q + 0.5)
+                    s.hidden = False
+                else:
+                    show(s, False)
+            dg.hidden = False
+
+    # -- banner -----------------------------------------------------------------
+
+    def set_banner(self, line1, line2=None):
+        """Show a two-line notice across the board (``None`` hides it)."""
+        if line1 is None:
+            show(self.banner, False)
+            return
+        set_text(self.ban1, line1)
+        set_text(self.ban2, line2 or " ")
+        show(self.banner, True)
