@@ -1,0 +1,51 @@
+"""``replay FILE`` (``-`` for stdin): check a game record turn by turn.
+
+Prints the final position of each record in the file (a match is a sequence
+of records), or ``error: line N: <reason>`` and exits with 2. Never a
+traceback: a missing file, an empty file or binary data is an error too.
+"""
+
+import sys
+
+from minigam.notation import format_position
+from minigam.record import RecordError, replay
+
+
+def read_text(data):
+    """Decode ``data`` (bytes) as UTF-8 text; ``RecordError`` naming the
+    line of the first bad byte otherwise."""
+    nul = data.find(b"\0")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(data.count(b"\n", 0, exc.start) + 1,
+                          "not UTF-8 text (binary data?)")
+    if nul >= 0:
+        raise RecordError(data.count(b"\n", 0, nul) + 1,
+                          "binary data (a NUL byte)")
+    return text
+
+
+def main(argv):
+    if len(argv) != 1 or argv[0] in ("-h", "--help"):
+        sys.stderr.write("usage: python -m minigam.host replay FILE\n")
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    name = argv[0]
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(name, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        sys.stdout.write("error: cannot read %s: %s\n"
+                         % (name, exc.strerror or exc))
+        return 2
+    try:
+        games = replay(read_text(data))
+    except RecordError as exc:
+        sys.stdout.write("error: %s\n" % exc)
+        return 2
+    for game in games:
+        sys.stdout.write(format_position(game.pos) + "\n")
+    return 0
