@@ -1,0 +1,95 @@
+"""``sim [--profile P] [--text] [--headless --keys SCRIPT --screenshot OUT.png
+| --screenshot-dir DIR]``: the handheld app on a PC.
+
+Opens a window (pygame-ce); where no window can open (no display, SSH) or
+with ``--text`` it plays in the terminal instead. ``--headless`` runs a key
+script (see ``minigam.host.sim``) and writes PNGs of the real screens.
+"""
+
+import argparse
+import os
+import sys
+
+
+def main(argv):
+    from minigam.host import sim
+    ap = argparse.ArgumentParser(
+        prog="minigam.host sim",
+        description="Run the MINIGAM handheld app in a desktop simulator.",
+        epilog="Key script tokens: A B X Y UP DOWN LEFT RIGHT PRESS (a tap), "
+               "A*3 (three taps), wait:MS, shot (a screenshot with "
+               "--screenshot-dir), # comment.")
+    ap.add_argument("--profile", help="hardware profile, e.g. pybadge "
+                    "(default: pico-st7789)")
+    ap.add_argument("--text", action="store_true",
+                    help="play in the terminal (Unicode half blocks)")
+    ap.add_argument("--headless", action="store_true",
+                    help="no window: run --keys, write screenshots")
+    ap.add_argument("--keys", default="", help="key script (headless)")
+    ap.add_argument("--keys-file", help="read the key script from a file")
+    ap.add_argument("--screenshot", metavar="PNG",
+                    help="write the final screen (headless)")
+    ap.add_argument("--screenshot-dir", metavar="DIR",
+                    help="write one PNG per step, or per 'shot' (headless)")
+    ap.add_argument("--scale", type=int, default=None,
+                    help="pixel scale of the window or the PNGs")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="dice seed, for repeatable games")
+    ap.add_argument("--settle", type=int, default=sim.SETTLE_MS, metavar="MS",
+                    help="app time to run after the key script (headless)")
+    ap.add_argument("--quit-after", type=int, default=None, metavar="MS",
+                    help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.scale is not None and not 1 <= args.scale <= 16:
+        ap.error("--scale must be 1..16")
+    if args.settle < 0:
+        ap.error("--settle must be >= 0")
+    headless = args.headless or args.screenshot or args.screenshot_dir
+    try:
+        script = args.keys
+        if args.keys_file:
+            try:
+                with open(args.keys_file, encoding="utf-8") as f:
+                    script = f.read() + "\n" + script
+            except OSError as exc:
+                raise sim.SimError("cannot read %s: %s" % (args.keys_file,
+                                                           exc.strerror))
+        if headless:
+            if not (args.screenshot or args.screenshot_dir):
+                sys.stderr.write("note: --headless without --screenshot or "
+                                 "--screenshot-dir writes nothing\n")
+            sim.parse_script(script)  # report a bad script before starting
+            sim.run_headless(args.profile, script, args.screenshot,
+                             args.screenshot_dir, args.scale or 1, args.seed,
+                             args.settle, out=sys.stdout)
+            return 0
+        if script:
+            raise sim.SimError("--keys needs --headless")
+        session = sim.Session(args.profile, args.seed)
+        try:
+            if not args.text and sim.display_available():
+                try:
+                    sim.run_window(session, args.scale, args.quit_after)
+                    return 0
+                except sim.SimError:
+                    raise
+                except Exception as exc:  # SDL could not open a window
+                    if "pygame" not in type(exc).__module__ and \
+                            type(exc).__name__ != "error":
+                        raise
+                    sys.stderr.write("note: no window (%s); text mode\n" % exc)
+            from minigam.host.sim_text import run_text
+            run_text(session, max_ms=args.quit_after)
+            return 0
+        finally:
+            session.close()
+    except sim.SimError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    except OSError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    os._exit(main(sys.argv[1:]) or 0)

@@ -1,0 +1,431 @@
+"""The desktop simulator: the real app on a host profile (host only).
+
+A :class:`Session` builds the same things ``code.py`` builds on a board (the
+profile, then the app) but with ``minigam.hw.host.build_host_profile``: the
+screen is a Blinka displayio display rendered in memory, the keys come from
+a queue the simulator fills, pixels and NVM live in memory, and the clock is
+the simulator's. Three front ends drive a session:
+
+- :func:`run_window`: a pygame-ce window with the screen scaled up pixel for
+  pixel, the NeoPixel dice indicator beside it and the key map below;
+- :func:`minigam.host.sim_text.run_text`: the same frames in a terminal;
+- :func:`run_headless`: a key script, then PNG screenshots (tests, docs).
+
+Key scripts (``--keys``) are whitespace- or comma-separated tokens:
+
+- ``A`` ``B`` ``X`` ``Y`` ``UP`` ``DOWN`` ``LEFT`` ``RIGHT`` ``PRESS``: tap a
+  key (press, hold ``TAP_MS``, release, then ``GAP_MS`` of app time);
+- ``A*5``: the same tap five times;
+- ``wait:500`` (or ``+500``): let 500 ms of app time pass;
+- ``shot``: save a screenshot here (with ``--screenshot-dir``);
+- ``#`` starts a comment to the end of the line.
+"""
+
+import os
+import re
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+TAP_MS = 40
+GAP_MS = 160
+FRAME_MS = 20
+SETTLE_MS = 1500
+
+
+class SimError(Exception):
+    """A simulator problem worth one clear line to the user."""
+
+
+# --- key scripts --------------------------------------------------------------
+
+def parse_script(text):
+    """Key script -> list of steps ``("tap", code)``, ``("wait", ms)`` or
+    ``("shot", None)``. Raises SimError naming the bad token."""
+    from minigam.hw import keys as K
+    steps = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0]
+        for tok in re.split(r"[\s,]+", line.strip()):
+            if not tok:
+                continue
+            low = tok.lower()
+            if low in ("shot", "snap"):
+                steps.append(("shot", None))
+                continue
+            m = re.fullmatch(r"(?:wait:|\+)(\d+)(?:ms)?", low)
+            if m:
+                steps.append(("wait", int(m.group(1))))
+                continue
+            m = re.fullmatch(r"([a-z]+)(?:\*(\d+))?", low)
+            if not m:
+                raise SimError("bad key script token %r" % tok)
+            try:
+                code = K.key_code(m.group(1))
+            except ValueError:
+                raise SimError("unknown key %r in the key script (keys: %s, "
+                               "wait:MS, shot)" % (tok, " ".join(K.NAMES)))
+            n = int(m.group(2)) if m.group(2) else 1
+            if n > 100000:
+                raise SimError("repeat count too large in %r" % tok)
+            steps.extend([("tap", code)] * n)
+    return steps
+
+
+# --- a running app ------------------------------------------------------------
+
+class Session:
+    """The real app on a host profile, on the simulator's clock.
+
+    :param profile: profile name (``minigam.hw.pins.PROFILES``)
+    :param seed: dice seed (``None``: random)
+    """
+
+    def __init__(self, profile=None, seed=None):
+        try:
+            from minigam.hw import host as hwhost
+            from minigam.hw import pins
+        except ImportError as exc:
+            raise SimError("the host hardware layer is missing: %s" % exc)
+        name = profile or pins.DEFAULT_PROFILE
+        if name not in pins.PROFILES:
+            raise SimError("unknown profile %r (choose from: %s)"
+                           % (name, ", ".join(pins.profile_names())))
+        self.profile = name
+        self.hw = hwhost.build_host_profile(name)
+        self.app = _build_app(self.hw, seed)
+        self.now = 0
+        self.width = self.hw.width
+        self.height = self.hw.height
+        self.refreshes = 0
+        self._hook_refresh()
+        self.tick()
+
+    def _hook_refresh(self):
+        display = self.hw.display
+        orig = display.refresh
+
+        def refresh(*args, **kwargs):
+            self.refreshes += 1
+            return orig(*args, **kwargs)
+
+        display.refresh = refresh
+
+    # time
+    def tick(self):
+        """One pass of the app loop at the current time."""
+        self.hw.clock.set(self.now) if hasattr(self.hw.clock, "set") else None
+        self.app.tick(self.now)
+
+    def advance(self, ms, frame_ms=FRAME_MS):
+        """Let ``ms`` of app time pass, one loop pass every ``frame_ms``."""
+        end = self.now + ms
+        while self.now < end:
+            step = min(frame_ms, end - self.now)
+            self.hw.clock.advance(step)
+            self.now += step
+            self.app.tick(self.now)
+
+    def sync(self, now_ms):
+        """Move the clock to ``now_ms`` (real time in the window) and tick."""
+        if now_ms > self.now:
+            self.hw.clock.advance(now_ms - self.now)
+            self.now = now_ms
+        self.app.tick(self.now)
+
+    # keys
+    def press(self, code):
+        self.hw.key_queue.press(code)
+
+    def release(self, code):
+        self.hw.key_queue.release(code)
+
+    def tap(self, code, hold_ms=TAP_MS, gap_ms=GAP_MS):
+        self.press(code)
+        self.advance(hold_ms)
+        self.release(code)
+        self.advance(gap_ms)
+
+    @property
+    def key_codes(self):
+        return tuple(self.hw.key_codes)
+
+    # output
+    def frame(self):
+        """The screen now, as a :class:`minigam.host.render.Frame`."""
+        from minigam.host.render import Frame
+        return Frame(self.hw.display)
+
+    def pixel_colors(self):
+        """(r, g, b) of each dice-indicator pixel, as last written."""
+        px = self.hw.pixels
+        return [px.color(i) for i in range(px.count)]
+
+    def screenshot(self, path, scale=1):
+        self.frame().save_png(path, scale)
+
+    @property
+    def game_over(self):
+        return bool(getattr(self.app, "game_over", False))
+
+    def close(self):
+        deinit = getattr(self.hw, "deinit", None)
+        if deinit is not None:
+            deinit()
+
+
+def _build_app(hw, seed):
+    """The app, built exactly as ``code.py`` builds it."""
+    try:
+        from minigam.app import build_app
+    except ImportError as exc:
+        raise SimError("the app is missing: %s" % exc)
+    return build_app(hw, seed=seed)
+
+
+def run_script(session, steps, on_shot=None, settle_ms=SETTLE_MS):
+    """Play ``steps`` (from :func:`parse_script`) on ``session``; calls
+    ``on_shot(index)`` at each ``shot`` step. Ends with ``settle_ms`` of
+    app time so animations and the AI's turn finish."""
+    shots = 0
+    for kind, arg in steps:
+        if kind == "tap":
+            session.tap(arg)
+        elif kind == "wait":
+            session.advance(arg)
+        elif on_shot is not None:
+            on_shot(shots)
+            shots += 1
+    session.advance(settle_ms)
+    return shots
+
+
+def run_headless(profile, script, screenshot=None, screenshot_dir=None,
+                 scale=1, seed=None, settle_ms=SETTLE_MS, out=None):
+    """Run a key script and write PNGs: ``screenshot`` at the end, and with
+    ``screenshot_dir`` one ``NNN.png`` after every step (``shot`` steps
+    only, when the script has any)."""
+    steps = parse_script(script or "")
+    session = Session(profile, seed)
+    written = []
+
+    def save(path):
+        session.screenshot(path, scale)
+        written.append(path)
+
+    try:
+        if screenshot_dir:
+            os.makedirs(screenshot_dir, exist_ok=True)
+            explicit = any(k == "shot" for k, _ in steps)
+            n = [0]
+
+            def shot(_i=None):
+                save(os.path.join(screenshot_dir, "%03d.png" % n[0]))
+                n[0] += 1
+
+            shot()
+            for kind, arg in steps:
+                if kind == "tap":
+                    session.tap(arg)
+                elif kind == "wait":
+                    session.advance(arg)
+                if (kind == "shot") if explicit else (kind != "shot"):
+                    shot()
+            session.advance(settle_ms)
+            if not explicit:
+                shot()
+        else:
+            run_script(session, steps, settle_ms=settle_ms)
+        if screenshot:
+            save(screenshot)
+    finally:
+        session.close()
+    if out is not None:
+        for path in written:
+            out.write("wrote %s\n" % path)
+    return written
+
+
+# --- the pygame window --------------------------------------------------------
+
+def key_map(codes):
+    """``[(key code, label of the PC keys)]`` for the keys a profile has."""
+    from minigam.hw import keys as K
+    table = (
+        (K.A, "Z / Enter / Space"),
+        (K.B, "X / Backspace"),
+        (K.X, "C"),
+        (K.Y, "V"),
+        (K.UP, "Up"),
+        (K.DOWN, "Down"),
+        (K.LEFT, "Left"),
+        (K.RIGHT, "Right"),
+        (K.PRESS, "P / Tab"),
+    )
+    return [(c, label) for c, label in table if c in codes]
+
+
+def _pygame_keys(pygame):
+    from minigam.hw import keys as K
+    return {
+        pygame.K_z: K.A, pygame.K_RETURN: K.A, pygame.K_KP_ENTER: K.A,
+        pygame.K_SPACE: K.A,
+        pygame.K_x: K.B, pygame.K_BACKSPACE: K.B,
+        pygame.K_c: K.X, pygame.K_v: K.Y,
+        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN,
+        pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
+        pygame.K_p: K.PRESS, pygame.K_TAB: K.PRESS,
+    }
+
+
+def frame_rgb(frame):
+    """A numpy ``(height, width, 3)`` uint8 array of a Frame."""
+    import numpy as np
+    v = np.frombuffer(frame.data, dtype=">u2").astype(np.uint32)
+    v = v.reshape(frame.height, frame.width)
+    rgb = np.empty((frame.height, frame.width, 3), dtype=np.uint8)
+    rgb[..., 0] = (((v >> 11) & 0x1F) * 527 + 23) >> 6
+    rgb[..., 1] = (((v >> 5) & 0x3F) * 259 + 33) >> 6
+    rgb[..., 2] = ((v & 0x1F) * 527 + 23) >> 6
+    return rgb
+
+
+def display_available():
+    """False when there is clearly no screen for a window (SSH, CI)."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if os.name == "posix" and not _is_macos():
+        return bool(os.environ.get("DISPLAY") or
+                    os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _is_macos():
+    import sys
+    return sys.platform == "darwin"
+
+
+def import_pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError as exc:
+        raise SimError("pygame-ce is not installed (%s); pip install pygame-ce "
+                       "or use --text" % exc)
+    return pygame
+
+
+class Window:
+    """The simulator's window: screen, dice pixels, key map.
+
+    Drawing is separate from the event loop so tests can draw a window
+    with ``SDL_VIDEODRIVER=dummy`` and inspect it.
+    """
+
+    PANEL_W = 230
+    BG = (24, 26, 30)
+    FG = (220, 220, 220)
+    DIM = (130, 130, 140)
+
+    def __init__(self, session, scale=None):
+        self.pygame = pygame = import_pygame()
+        self.session = session
+        w, h = session.width, session.height
+        if scale is None:
+            scale = max(1, min(5, 640 // max(w, h)))
+        self.scale = scale
+        self.sw, self.sh = w * scale, h * scale
+        self.margin = 16
+        self.size = (self.sw + self.PANEL_W + 3 * self.margin,
+                     max(self.sh, 300) + 2 * self.margin)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("MINIGAM simulator - %s %dx%d"
+                                   % (session.profile, w, h))
+        self.surface = pygame.display.set_mode(self.size)
+        self.font = pygame.font.Font(None, 22)
+        self.small = pygame.font.Font(None, 18)
+        self._last_refresh = -1
+        self._screen = None
+
+    def draw(self, force=False):
+        """Redraw the window (the screen only when the app refreshed it)."""
+        pygame = self.pygame
+        s = self.session
+        if force or self._screen is None or s.refreshes != self._last_refresh:
+            self._last_refresh = s.refreshes
+            rgb = frame_rgb(s.frame())
+            small = pygame.surfarray.make_surface(rgb.swapaxes(0, 1))
+            self._screen = pygame.transform.scale(small, (self.sw, self.sh))
+        surf = self.surface
+        surf.fill(self.BG)
+        m = self.margin
+        pygame.draw.rect(surf, (60, 60, 66),
+                         (m - 3, m - 3, self.sw + 6, self.sh + 6), border_radius=4)
+        surf.blit(self._screen, (m, m))
+        x = self.sw + 2 * m
+        y = m
+        surf.blit(self.font.render("dice pixels", True, self.DIM), (x, y))
+        y += 24
+        y = self._draw_pixels(x, y) + 16
+        surf.blit(self.font.render("keys", True, self.DIM), (x, y))
+        y += 24
+        for code, label in key_map(s.key_codes):
+            from minigam.hw.keys import key_name
+            surf.blit(self.small.render("%-6s" % key_name(code), True, self.FG),
+                      (x, y))
+            surf.blit(self.small.render(label, True, self.FG), (x + 60, y))
+            y += 18
+        y += 6
+        surf.blit(self.small.render("Esc / close: quit", True, self.DIM), (x, y))
+        pygame.display.flip()
+
+    def _draw_pixels(self, x, y):
+        pygame = self.pygame
+        colors = self.session.pixel_colors()
+        n = len(colors)
+        per_row = 6 if n >= 12 else max(1, min(n, 6))
+        r = 11
+        for i, c in enumerate(colors):
+            cx = x + r + (i % per_row) * (2 * r + 6)
+            cy = y + r + (i // per_row) * (2 * r + 8)
+            lit = tuple(min(255, int(255 * (v / 255.0) ** 0.6)) for v in c)
+            pygame.draw.circle(self.surface, (50, 50, 56), (cx, cy), r + 2)
+            pygame.draw.circle(self.surface, lit if any(c) else (12, 12, 14),
+                               (cx, cy), r)
+        rows = (n + per_row - 1) // per_row
+        return y + rows * (2 * r + 8)
+
+    def close(self):
+        self.pygame.display.quit()
+
+
+def run_window(session, scale=None, max_ms=None):
+    """Run the window until it is closed (or ``max_ms`` of app time)."""
+    import time
+    window = Window(session, scale)
+    pygame = window.pygame
+    keymap = _pygame_keys(pygame)
+    clock = pygame.time.Clock()
+    t0 = time.monotonic()
+    base = session.now
+    try:
+        running = True
+        while running:
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    running = False
+                elif ev.type == pygame.KEYDOWN:
+                    if ev.key in (pygame.K_ESCAPE, pygame.K_q):
+                        running = False
+                    elif ev.key in keymap and not getattr(ev, "repeat", False):
+                        session.press(keymap[ev.key])
+                elif ev.type == pygame.KEYUP and ev.key in keymap:
+                    session.release(keymap[ev.key])
+            now = base + int((time.monotonic() - t0) * 1000)
+            session.sync(now)
+            window.draw()
+            if max_ms is not None and session.now - base >= max_ms:
+                running = False
+            clock.tick(50)
+    finally:
+        window.close()
