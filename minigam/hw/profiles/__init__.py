@@ -1,0 +1,1 @@
+"""One module per hardware profile; each has ``STUBS_BOARD`` and ``build()``."""
