@@ -53,6 +53,10 @@ Methods:
         Does not confirm.
     ``new_game()``: the next game of the match (after ``OVER``; state ``NEW``).
     ``new_match()``: scores to 0, game 1.
+    ``setup(pos)``: continue this game from position ``pos`` (a copy is
+        taken; no opening, no turns recorded): state ``ROLL``, or ``OVER``
+        when ``pos`` is already won (the score is not changed). For tests,
+        puzzles and records that start mid-game.
     ``match_over()``, ``pips(player)``, ``results()`` (legal result
         positions of the current roll from the turn's start, for tests).
 
@@ -133,6 +137,18 @@ class Game:
         self.turn_no = 0
         self.winner = 0
         self._clear_turn()
+
+    def setup(self, pos):
+        """Continue from ``pos``; see the module docstring."""
+        self.pos = bytearray(pos)
+        self.start = bytearray(pos)
+        self.opening = None
+        self.turns = []
+        self.first_turn = 0
+        self.turn_no = 0
+        self._clear_turn()
+        self.winner = _winner(pos, self.rules.checkers)
+        self.state = OVER if self.winner else ROLL
 
     def _clear_turn(self):
         self.d1 = 0

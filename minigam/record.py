@@ -30,7 +30,7 @@ each at the record's end. Raises ``RecordError`` (``.line``, ``.reason``;
 ``load(text, dice=None) -> Game``: the last record's game, ready to go on.
 """
 
-from minigam.rules import Rules, winner as _winner, TURN, START_CHECKERS
+from minigam.rules import Rules, TURN, START_CHECKERS
 from minigam.notation import (NotationError, format_position, format_play,
                               parse_position, parse_roll, parse_play)
 from minigam.game import Game, GameError, NEW, ROLL, MOVE, OVER
@@ -165,14 +165,7 @@ def _body(lines, k, checkers):
             raise RecordError(k + 1, "bad opening: %s" % exc)
         k += 1
     else:
-        game.pos = bytearray(start)
-        game.start = bytearray(start)
-        w = _winner(start, checkers)
-        if w:
-            game.winner = w
-            game.state = OVER
-        else:
-            game.state = ROLL
+        game.setup(start)
     last = k
     seen_winner = False
     while True:
