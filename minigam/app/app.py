@@ -1,0 +1,542 @@
+"""The handheld app: a tick-driven state machine over the game, AI and view.
+
+``App(hw)`` takes a hardware profile (see ``minigam/hw/__init__.py``) and
+builds the screens once. ``app.tick(now_ms)`` does one pass of the loop: it
+reads every pending key, advances the AI's sliced search and its move-by-move
+playback, advances the dice pixels, and when something changed pushes the
+new state into the views and refreshes the display once. Nothing blocks.
+``run(hw)`` is the device loop.
+
+States (``app.state``): MENU, INFO (a statistics page), OPEN (opening roll
+due), OPENED (opening dice shown), ROLL (a human must roll: the hand-over
+banner), PICK (choose a checker), DEST (choose where it goes), DONE (play
+complete: confirm or undo), PASS (no legal move), AI (thinking), AIMOVE
+(showing the AI's moves one by one), OVER (game-over page).
+
+Keys on the board, usable with A/B/X/Y alone: X (or RIGHT/DOWN) moves the
+cursor on, LEFT/UP moves it back; A (or PRESS) picks, moves, rolls,
+confirms; B undoes the last move, or backs out of a choice; Y undoes the
+whole turn. Keys during the AI's turn are read and dropped.
+"""
+
+import displayio
+
+from minigam.compat import const
+from minigam.hw import keys as K
+from minigam.hw.ticks import ticks_add, ticks_diff
+from minigam.app import palette as C
+from minigam.app import persist as P
+from minigam.app import menu as M
+from minigam.app.layout import Layout
+from minigam.app.board_view import BoardView
+from minigam.app.text_view import TextView
+
+MENU = const(0)
+INFO = const(1)
+OPEN = const(2)
+OPENED = const(3)
+ROLL = const(4)
+PICK = const(5)
+DEST = const(6)
+DONE = const(7)
+PASS = const(8)
+AI = const(9)
+AIMOVE = const(10)
+OVER = const(11)
+
+STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
+               "DONE", "PASS", "AI", "AIMOVE", "OVER")
+
+_G_ROLL = const(1)  # minigam.game states
+_G_MOVE = const(2)
+_G_OVER = const(3)
+
+
+def _col(player, index):
+    """Screen column of a mover's index (0 bar .. 7 off)."""
+    return index if player == 1 else 7 - index
+
+
+class App:
+    """The whole handheld app on a hardware profile ``hw``.
+
+    :param hw: a ``minigam.hw.profile.Profile`` (or the host equivalent)
+    :param dice: a ``minigam.dice.Dice`` for every game (tests script it);
+        None: fair dice seeded from ``os.urandom``
+    :param ai_seed: seed of the AI's noise (tests); None: random
+    """
+
+    def __init__(self, hw, dice=None, ai_seed=None):
+        self.hw = hw
+        self.lay = lay = Layout(hw.width, hw.height)
+        self.board = BoardView(lay)
+        self.text = TextView(lay)
+        root = displayio.Group()
+        root.append(self.board.group)
+        root.append(self.text.group)
+        self.root = root
+        hw.display.root_group = root
+        self.dice = dice
+        self.ai_seed = ai_seed
+        self.settings = P.load_settings(hw.store)
+        self.stats = P.load_stats(hw.store)
+        self.settings_changed = False
+        self.apply_brightness()
+        self.saved = P.load_game(hw.store, dice) is not None
+        self.game = None
+        self.ai = None
+        self.mode = P.MODE_AI
+        self.level = 1
+        self.now = 0
+        self.due = 0
+        self.menu_sel = 0
+        self.dirty = True
+        self.frames = 0
+        # Board view state, pushed by _render.
+        self.srcs = []
+        self.tgts = []
+        self.ci = 0
+        self.src = -1
+        self.ai_steps = []
+        self.cur_color = C.CURSOR
+        self.last_col = -1
+        self.to_menu()
+
+    # -- loop -----------------------------------------------------------------
+
+    def tick(self, now_ms):
+        """One pass of the main loop at time ``now_ms`` (ticks)."""
+        self.now = now_ms
+        keys = self.hw.keys
+        while True:
+            k = keys.poll(now_ms)
+            if k == K.NONE:
+                break
+            self.key(k)
+        self._advance()
+        self.hw.tick(now_ms)
+        if self.dirty:
+            self.dirty = False
+            self._render()
+            self.hw.display.refresh()
+            self.frames += 1
+
+    def key(self, code):
+        """Handle one key code in the current state."""
+        st = self.state
+        if st == MENU:
+            act = M.menu_key(self, code)
+            if act is not None:
+                self._menu_action(act)
+            else:
+                self._show_menu()
+            return
+        if st in (AI, AIMOVE):
+            return  # the AI's turn: buttons are ignored
+        ok = code in (K.A, K.PRESS)
+        back = code == K.B
+        if st == INFO:
+            if ok or back:
+                self.to_menu()
+        elif st == OVER:
+            if ok:
+                self._next_game()
+            elif back:
+                self.to_menu()
+        elif st == OPEN:
+            if ok:
+                self._opening()
+            elif back:
+                self.to_menu()
+        elif st == OPENED:
+            if ok:
+                self._turn()
+        elif st == ROLL:
+            if ok:
+                self._human_roll()
+            elif back:
+                self.to_menu()
+        elif st == PASS:
+            if ok and not self._is_ai(self.game.player):
+                self._confirm()
+        else:
+            self._board_key(code, ok, back)
+        self.dirty = True
+
+    # -- menu -------------------------------------------------------------------
+
+    def apply_brightness(self):
+        self.hw.brightness = P.BRIGHT[self.settings.bright] / 100
+
+    def to_menu(self):
+        if self.settings_changed:
+            P.save_settings(self.hw.store, self.settings)
+            self.settings_changed = False
+        self.state = MENU
+        self.hw.pixels.off()
+        self._show_menu()
+
+    def _show_menu(self):
+        items = M.menu_items(self)
+        if self.menu_sel >= len(items):
+            self.menu_sel = 0
+        self.text.page(M.TITLE, [t for _, t in items], self.menu_sel)
+        self.text.group.hidden = False
+        if self.settings_changed:
+            P.save_settings(self.hw.store, self.settings)
+            self.settings_changed = False
+        self.dirty = True
+
+    def _info(self, title, lines):
+        self.state = INFO
+        self.text.page(title, lines + ["", "A: back"])
+        self.text.group.hidden = False
+        self.dirty = True
+
+    def _menu_action(self, act):
+        if act == M.RESUME:
+            self.resume()
+        elif act == M.PLAY_AI:
+            self.new_game(P.MODE_AI)
+        elif act == M.PLAY_2P:
+            self.new_game(P.MODE_2P)
+        elif act == M.DICE:
+            self._info("Dice", self.stats.dice_lines())
+        elif act == M.LIFE:
+            self._info("Statistics", self.stats.life_lines())
+        self.dirty = True
+
+    # -- games --------------------------------------------------------------
+
+    def new_game(self, mode):
+        """Start a new match in ``mode`` (``persist.MODE_AI``/``MODE_2P``)
+        with the menu's settings."""
+        from minigam.game import Game
+        s = self.settings
+        if s.mode != mode:
+            s.mode = mode
+            self.settings_changed = True
+        if self.settings_changed:
+            P.save_settings(self.hw.store, s)
+            self.settings_changed = False
+        self.game = None
+        self.ai = None
+        self.game = Game(full_entry=s.full_entry, match_to=P.MATCHES[s.match],
+                         dice=self.dice, auto_forced=s.auto)
+        self._start(mode, s.level)
+
+    def resume(self):
+        """Continue the saved game; False if there is none."""
+        got = P.load_game(self.hw.store, self.dice)
+        if got is None:
+            self.saved = False
+            self._show_menu()
+            return False
+        self.game = None
+        self.ai = None
+        mode, level, game = got
+        if self.dice is None and game.dice is None:
+            pass  # Game makes fair dice when first needed
+        self.game = game
+        self._start(mode, level)
+        return True
+
+    def _start(self, mode, level):
+        self.mode = mode
+        self.level = level
+        g = self.game
+        if mode == P.MODE_AI:
+            from minigam.ai import AIPlayer
+            self.ai = AIPlayer(g.rules, P.LEVELS[level], self.ai_seed)
+        self.board.set_names(*M.names(mode))
+        self.text.group.hidden = True
+        self.last_col = -1
+        if g.state == _G_OVER:
+            if g.match_over():
+                g.new_match()
+            else:
+                g.new_game()
+        if g.state == 0:  # NEW: the opening roll
+            self.state = OPEN
+        else:
+            self._turn()
+        self.dirty = True
+
+    def _next_game(self):
+        g = self.game
+        if g.match_over():
+            g.new_match()
+        else:
+            g.new_game()
+        self.text.group.hidden = True
+        self.last_col = -1
+        self.state = OPEN
+        self.dirty = True
+
+    def _is_ai(self, player):
+        return self.mode == P.MODE_AI and player == 2
+
+    def _opening(self):
+        g = self.game
+        a, b = g.start_game()
+        self.hw.pixels.roll(a, b, 1, self.now)
+        if self._is_ai(g.player) and g.forced:
+            g.undo_turn()  # the AI's moves are shown one by one
+        self.state = OPENED
+
+    def _turn(self):
+        """Start (or continue) the mover's turn."""
+        g = self.game
+        if g.state == _G_OVER:
+            self._game_over()
+            return
+        p = g.player
+        if self._is_ai(p):
+            if g.state == _G_ROLL:
+                self._roll()
+            elif g.steps:
+                g.undo_turn()
+            self.ai.begin(g.pos, g.d1, g.d2)
+            self.hw.pixels.think(p, self.now)
+            self.state = AI
+            self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
+            self.cur_color = C.LAST
+        elif g.state == _G_ROLL:
+            self.state = ROLL
+            self.hw.pixels.show_mover(p)
+        else:
+            self._moves()
+
+    def _roll(self):
+        g = self.game
+        d1, d2 = g.roll()
+        self.stats.add_roll(d1, d2)
+        self.hw.pixels.roll(d1, d2, g.player, self.now)
+        if self._is_ai(g.player) and g.forced:
+            g.undo_turn()
+
+    def _human_roll(self):
+        self._roll()
+        self._moves()
+
+    def _moves(self):
+        """The human mover builds a play (or acknowledges a pass)."""
+        g = self.game
+        self.cur_color = C.CURSOR
+        self.src = -1
+        self.hw.pixels.set_used(g.used[0], g.used[1])
+        if g.must_pass:
+            self.state = PASS
+        elif g.turn_done():
+            self.state = DONE
+        else:
+            self.state = PICK
+            self._sources()
+
+    def _sources(self):
+        g = self.game
+        p = g.player
+        cols = [_col(p, i) for i in g.movable()]
+        cols.sort()
+        self.srcs = cols
+        if self.last_col in cols:
+            self.ci = cols.index(self.last_col)
+        else:
+            self.ci = 0
+
+    def _board_key(self, code, ok, back):
+        g = self.game
+        st = self.state
+        nxt = code in (K.X, K.RIGHT, K.DOWN)
+        prv = code in (K.LEFT, K.UP)
+        if code == K.Y:
+            g.undo_turn()
+            self._moves()
+            return
+        if st == PICK:
+            n = len(self.srcs)
+            if nxt:
+                self.ci = (self.ci + 1) % n
+            elif prv:
+                self.ci = (self.ci - 1) % n
+            elif ok:
+                self.src = self.srcs[self.ci]
+                self.last_col = self.src
+                p = g.player
+                t = [(_col(p, d), die, _col(p, d) * 8 + die)
+                     for d, die in g.targets(_col(p, self.src))]
+                t.sort(key=lambda e: e[2])
+                self.tgts = t
+                self.ci = 0
+                self.state = DEST
+            elif back:
+                if g.undo():
+                    self._moves()
+        elif st == DEST:
+            n = len(self.tgts)
+            if nxt:
+                self.ci = (self.ci + 1) % n
+            elif prv:
+                self.ci = (self.ci - 1) % n
+            elif ok:
+                col, die, _ = self.tgts[self.ci]
+                g.move(_col(g.player, self.src), die)
+                self.last_col = col
+                self._moves()
+            elif back:
+                self.state = PICK
+                self._sources()
+                if self.src in self.srcs:
+                    self.ci = self.srcs.index(self.src)
+                self.src = -1
+        elif st == DONE:
+            if ok:
+                self._confirm()
+            elif back:
+                if g.undo():
+                    self._moves()
+
+    def _confirm(self):
+        g = self.game
+        w = g.confirm()
+        self.hw.pixels.off()
+        if w:
+            self._record_result(w)
+        self._save()
+        self._turn()
+
+    def _save(self):
+        g = self.game
+        if g.state == _G_OVER and g.match_over():
+            P.clear_game(self.hw.store)
+            self.saved = False
+        else:
+            self.saved = P.save_game(self.hw.store, self.mode, self.level, g)
+
+    def _record_result(self, w):
+        st = self.stats
+        if self.mode == P.MODE_AI:
+            st.games[self.level] += 1
+            if w == 1:
+                st.wins[self.level] += 1
+        else:
+            st.two_player += 1
+        P.save_stats(self.hw.store, st)
+
+    def _game_over(self):
+        self.state = OVER
+        title, lines = M.over_lines(self)
+        self.text.page(title, lines)
+        self.text.group.hidden = False
+        self.hw.pixels.show_mover(self.game.winner)
+
+    # -- the AI's turn -------------------------------------------------------
+
+    def _advance(self):
+        st = self.state
+        if st != AI and st != AIMOVE:
+            return
+        if ticks_diff(self.now, self.due) < 0 and st == AIMOVE:
+            return
+        g = self.game
+        if st == AI:
+            if not self.ai.step():
+                return
+            if ticks_diff(self.now, self.due) < 0:
+                return
+            self.ai_steps = list(self.ai.steps)
+            self.state = AIMOVE
+            self.hw.pixels.show_dice(g.d1, g.d2, 2)
+            self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
+            self.dirty = True
+            return
+        if self.ai_steps:
+            src, die = self.ai_steps.pop(0)
+            g.move(src, die)
+            self.last_col = _col(2, src + die if src + die < 7 else 7)
+            self.hw.pixels.set_used(g.used[0], g.used[1])
+        else:
+            self.last_col = -1
+            self._confirm()
+        self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])
+        self.dirty = True
+
+    # -- drawing --------------------------------------------------------------
+
+    def _render(self):
+        st = self.state
+        if st in (MENU, INFO, OVER):
+            return
+        b = self.board
+        g = self.game
+        b.set_position(g.pos)
+        names = M.names(self.mode)
+        if st in (OPEN, OPENED):
+            b.set_turn(0)
+        else:
+            b.set_turn(g.player)
+        if g.match_to > 1:
+            b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
+        else:
+            b.set_score("Game %d" % g.game_no if g.game_no > 1 else " ")
+        if st == OPENED and g.opening:
+            b.set_dice(g.opening[0], g.opening[1], (1, 2))
+        elif g.d1:
+            used = (1 if g.used[0] else 0) | (2 if g.used[1] else 0)
+            b.set_dice(g.d1, g.d2, g.player, used)
+        else:
+            b.set_dice(0, 0, 1)
+        cursor = -1
+        sel = -1
+        mask = 0
+        msg = " "
+        ban = None
+        p = g.player
+        who = names[p - 1]
+        if st == OPEN:
+            ban = ("Opening roll", "A: roll")
+            msg = "B: menu"
+        elif st == OPENED:
+            a, c = g.opening
+            ban = ("%s %d : %s %d" % (names[0], a, names[1], c),
+                   "%s first. A: go" % who)
+        elif st == ROLL:
+            if self.mode == P.MODE_2P:
+                ban = ("Player %d" % p, "press A to roll")
+            else:
+                ban = ("Your turn", "press A to roll")
+            msg = "B: menu"
+        elif st == PASS:
+            ban = ("%s: no legal move" % who,
+                   "please wait" if self._is_ai(p) else "A: continue")
+        elif st == PICK:
+            cursor = self.srcs[self.ci]
+            msg = "A:pick B:undo" if g.steps else "A:pick X:next"
+        elif st == DEST:
+            sel = self.src
+            for t in self.tgts:
+                mask |= 1 << t[0]
+            cursor = self.tgts[self.ci][0]
+            msg = "A:use %d B:back" % self.tgts[self.ci][1]
+        elif st == DONE:
+            msg = "Forced. A:ok" if g.forced else "A:ok B:undo"
+        elif st == AI:
+            msg = "AI thinking"
+        elif st == AIMOVE:
+            cursor = self.last_col
+            msg = "AI moves"
+        if (st == AI or st == AIMOVE) and g.must_pass:
+            ban = ("AI: no legal move", " ")
+        b.set_cursor(cursor, self.cur_color)
+        b.set_selected(sel)
+        b.set_targets(mask)
+        b.set_message(msg)
+        b.set_banner(*(ban or (None,)))
+
+
+def run(hw):
+    """The device main loop: never returns."""
+    app = App(hw)
+    ticks = hw.ticks_ms
+    while True:
+        app.tick(ticks())

@@ -1,0 +1,138 @@
+"""The title menu and the text pages (statistics, game over), as data.
+
+``menu_items(app)`` lists ``(id, text)`` for the menu; ``menu_key(app, code)``
+applies a key to it and returns an action id for the app to run (or
+``None``). ``over_lines(app)`` is the game-over summary. The pages are drawn
+by :class:`~minigam.app.text_view.TextView`.
+
+Keys on the menu: X or DOWN next item, Y or UP previous item, A, PRESS or
+RIGHT activates the item or steps its value forward, LEFT steps it back.
+"""
+
+from minigam.compat import const
+from minigam.hw import keys as K
+from minigam.app import persist as P
+
+RESUME = const(1)
+PLAY_AI = const(2)
+PLAY_2P = const(3)
+LEVEL = const(4)
+VARIANT = const(5)
+MATCH = const(6)
+AUTO = const(7)
+SPEED = const(8)
+BRIGHT = const(9)
+DICE = const(10)
+LIFE = const(11)
+
+TITLE = "MINIGAM"
+
+
+def menu_items(app):
+    s = app.settings
+    out = []
+    if app.saved:
+        out.append((RESUME, "Resume game"))
+    out.append((PLAY_AI, "Play vs AI"))
+    out.append((PLAY_2P, "Two players"))
+    out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
+    out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
+                                      else "Standard")))
+    m = P.MATCHES[s.match]
+    out.append((MATCH, "Match: " + ("1 game" if m == 1
+                                    else "first to %d" % m)))
+    out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
+    out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
+    out.append((BRIGHT, "Brightness: %d%%" % P.BRIGHT[s.bright]))
+    out.append((DICE, "Dice statistics"))
+    out.append((LIFE, "Lifetime stats"))
+    return out
+
+
+def _step(v, n, d):
+    return (v + d) % n
+
+
+def menu_key(app, code):
+    """Apply key ``code`` to the menu; returns the chosen action or None."""
+    items = menu_items(app)
+    n = len(items)
+    if code in (K.X, K.DOWN):
+        app.menu_sel = (app.menu_sel + 1) % n
+        return None
+    if code in (K.Y, K.UP):
+        app.menu_sel = (app.menu_sel - 1) % n
+        return None
+    if code == K.LEFT:
+        d = -1
+    elif code in (K.A, K.PRESS, K.RIGHT):
+        d = 1
+    else:
+        return None
+    if app.menu_sel >= n:
+        app.menu_sel = 0
+    item = items[app.menu_sel][0]
+    s = app.settings
+    if item == LEVEL:
+        s.level = _step(s.level, len(P.LEVELS), d)
+    elif item == VARIANT:
+        s.full_entry = not s.full_entry
+    elif item == MATCH:
+        s.match = _step(s.match, len(P.MATCHES), d)
+    elif item == AUTO:
+        s.auto = not s.auto
+    elif item == SPEED:
+        s.speed = _step(s.speed, len(P.SPEEDS), d)
+    elif item == BRIGHT:
+        s.bright = _step(s.bright, len(P.BRIGHT), d)
+        app.apply_brightness()
+    elif code == K.LEFT:
+        return None  # LEFT does not start anything
+    else:
+        return item
+    app.settings_changed = True
+    return None
+
+
+def names(mode):
+    return ("You", "AI") if mode == P.MODE_AI else ("P1", "P2")
+
+
+def over_lines(app):
+    """Title and lines of the game-over page."""
+    g = app.game
+    n = names(app.mode)
+    w = g.winner
+    if app.mode == P.MODE_AI:
+        title = "You win!" if w == 1 else "AI wins"
+    else:
+        title = "Player %d wins!" % w
+    hits = [0, 0]
+    lucky = [None, None]
+    for player, d1, d2, steps in g.turns:
+        for st in steps:
+            if st[2]:
+                hits[player - 1] += 1
+        t = d1 + d2
+        cur = lucky[player - 1]
+        if cur is None or t > cur[0] + cur[1]:
+            lucky[player - 1] = (d1, d2)
+    lines = []
+    if g.match_to > 1:
+        lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
+                                            g.match_to))
+        if g.match_winner:
+            lines.append("Match: %s wins" % n[g.match_winner - 1])
+    lines.append("Pips: %s %d %s %d" % (n[0], g.pips(1), n[1], g.pips(2)))
+    lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
+    top = 0
+    for p in (0, 1):
+        if lucky[p] and (not top or sum(lucky[p]) > sum(lucky[top - 1])):
+            top = p + 1
+    if top:
+        d = lucky[top - 1]
+        lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
+    lines.append("Turns: %d" % len(g.turns))
+    lines.append("A: %s" % ("rematch" if g.match_winner else "next game"))
+    lines.append("B: menu")
+    return title, lines

@@ -1,0 +1,205 @@
+"""What the app keeps in the profile's store: settings, lifetime statistics
+and the game in progress (saved after every completed turn).
+
+Blobs (all small enough for the PyBadge's 256-byte NVM):
+
+* settings, 8 bytes: version, AI level, Full-Entry, match index, auto-play
+  of forced plays, AI speed index, brightness index, last mode;
+* statistics, 29 bytes: version, then big-endian uint16s: games and wins
+  against each AI level (easy, medium, hard), two-player games, and the
+  dice counts of 1..6 plus the doubles (the lifetime dice statistics);
+* game: mode (1 vs AI, 2 two players), AI level, then
+  ``minigam.savegame.dumps(game)``.
+
+Anything unreadable loads as defaults (settings, statistics) or as "no saved
+game", never as an exception.
+"""
+
+from minigam.compat import const
+
+LEVELS = ("easy", "medium", "hard")
+LEVEL_NAMES = ("Easy", "Medium", "Hard")
+MATCHES = (1, 3, 5, 7)
+SPEEDS = (1400, 800, 400)  # ms per AI move shown
+SPEED_NAMES = ("Slow", "Normal", "Fast")
+BRIGHT = (25, 50, 75, 100)
+
+MODE_AI = const(1)
+MODE_2P = const(2)
+
+_KIND_GAME = const(0)
+_KIND_SETTINGS = const(1)
+_KIND_STATS = const(2)
+_SET_VER = const(1)
+_STAT_VER = const(1)
+_STAT_SIZE = const(29)
+
+
+class Settings:
+    """The menu's choices, with defaults."""
+
+    def __init__(self):
+        self.level = 1
+        self.full_entry = False
+        self.match = 0
+        self.auto = True
+        self.speed = 1
+        self.bright = 3
+        self.mode = MODE_AI
+
+    def to_bytes(self):
+        return bytes((_SET_VER, self.level, 1 if self.full_entry else 0,
+                      self.match, 1 if self.auto else 0, self.speed,
+                      self.bright, self.mode))
+
+    def load(self, data):
+        """Take values from ``data`` if it is a valid blob; else keep."""
+        if not data or len(data) < 8 or data[0] != _SET_VER:
+            return False
+        if data[1] >= len(LEVELS) or data[3] >= len(MATCHES) \
+                or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
+                or data[7] not in (MODE_AI, MODE_2P):
+            return False
+        self.level = data[1]
+        self.full_entry = bool(data[2])
+        self.match = data[3]
+        self.auto = bool(data[4])
+        self.speed = data[5]
+        self.bright = data[6]
+        self.mode = data[7]
+        return True
+
+
+class Stats:
+    """Lifetime statistics: games and wins per AI level, two-player games,
+    and dice counts (``counts[1..6]``, ``doubles``) of every turn roll."""
+
+    def __init__(self):
+        self.games = [0, 0, 0]
+        self.wins = [0, 0, 0]
+        self.two_player = 0
+        self.counts = [0] * 7
+        self.doubles = 0
+
+    def add_roll(self, d1, d2):
+        self.counts[d1] += 1
+        self.counts[d2] += 1
+        if d1 == d2:
+            self.doubles += 1
+
+    def rolls(self):
+        return sum(self.counts) // 2
+
+    def to_bytes(self):
+        vals = []
+        for k in range(3):
+            vals.append(self.games[k])
+            vals.append(self.wins[k])
+        vals.append(self.two_player)
+        vals.extend(self.counts[1:])
+        vals.append(self.doubles)
+        out = bytearray(_STAT_SIZE)
+        out[0] = _STAT_VER
+        for k, v in enumerate(vals):
+            v = min(v, 0xFFFF)
+            out[1 + 2 * k] = v >> 8
+            out[2 + 2 * k] = v & 255
+        return bytes(out)
+
+    def load(self, data):
+        if not data or len(data) != _STAT_SIZE or data[0] != _STAT_VER:
+            return False
+        v = [(data[1 + 2 * k] << 8) | data[2 + 2 * k] for k in range(14)]
+        self.games = v[0:6:2]
+        self.wins = v[1:6:2]
+        self.two_player = v[6]
+        self.counts = [0] + v[7:13]
+        self.doubles = v[13]
+        return True
+
+    def dice_lines(self):
+        """Text of the dice statistics page."""
+        r = self.rolls()
+        c = self.counts
+        out = ["Rolls: %d" % r,
+               "1:%d 2:%d 3:%d" % (c[1], c[2], c[3]),
+               "4:%d 5:%d 6:%d" % (c[4], c[5], c[6])]
+        if r:
+            pips = 0
+            for v in range(1, 7):
+                pips += v * c[v]
+            out.append("Doubles %d%% (17)" % (100 * self.doubles // r))
+            out.append("Pips/roll %d.%02d (7)" % (pips // r,
+                                                 (100 * pips // r) % 100))
+        out.append("Expected: 1/6 each")
+        return out
+
+    def life_lines(self):
+        out = []
+        for k in range(3):
+            out.append("%s: %d/%d won" % (LEVEL_NAMES[k], self.wins[k],
+                                          self.games[k]))
+        out.append("2 players: %d" % self.two_player)
+        return out
+
+
+def load_settings(store):
+    s = Settings()
+    try:
+        s.load(store.load(_KIND_SETTINGS))
+    except Exception:  # a store that cannot read: keep defaults
+        pass
+    return s
+
+
+def load_stats(store):
+    s = Stats()
+    try:
+        s.load(store.load(_KIND_STATS))
+    except Exception:
+        pass
+    return s
+
+
+def save_blob(store, kind, data):
+    """Save, never raising: a failed save must not stop the game."""
+    try:
+        store.save(kind, data)
+        return True
+    except Exception as exc:  # noqa: BLE001 (full NVM, hardware error)
+        print("minigam: save failed:", exc)
+        return False
+
+
+def save_settings(store, settings):
+    return save_blob(store, _KIND_SETTINGS, settings.to_bytes())
+
+
+def save_stats(store, stats):
+    return save_blob(store, _KIND_STATS, stats.to_bytes())
+
+
+def save_game(store, mode, level, game):
+    from minigam.savegame import dumps
+    return save_blob(store, _KIND_GAME, bytes((mode, level)) + dumps(game))
+
+
+def clear_game(store):
+    return save_blob(store, _KIND_GAME, None)
+
+
+def load_game(store, dice=None):
+    """``(mode, level, game)`` of the saved game, or None."""
+    try:
+        data = store.load(_KIND_GAME)
+    except Exception:
+        return None
+    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
+            or data[1] >= len(LEVELS):
+        return None
+    from minigam.savegame import loads, SaveError
+    try:
+        game = loads(bytes(data[2:]), dice)
+    except SaveError:
+        return None
+    return data[0], data[1], game

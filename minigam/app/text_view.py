@@ -1,0 +1,76 @@
+"""A full-screen text page: a title, a window of lines, a selection bar.
+
+The menu, the statistics pages and the game-over summary are all this one
+Group, built once with as many line labels as the screen has room for, and
+refilled in place. Pages with more lines than fit scroll with the selection.
+"""
+
+import displayio
+import vectorio
+
+from minigam.app import palette as C
+from minigam.app.board_view import label, set_text, show
+
+
+class TextView:
+    """Text pages for a :class:`~minigam.app.layout.Layout`."""
+
+    def __init__(self, lay):
+        self.lay = L = lay
+        g = displayio.Group()
+        self.group = g
+        R = vectorio.Rectangle
+        g.append(R(pixel_shader=C.pal(C.PANEL), width=L.w, height=L.h,
+                   x=0, y=0))
+        g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=L.top,
+                   x=0, y=0))
+        self.line_h = L.ch + 2
+        self.n = (L.h - L.top - 4) // self.line_h
+        self.bar = R(pixel_shader=C.pal(C.CURSOR), width=L.w - 4,
+                     height=self.line_h, x=2, y=L.top + 2)
+        self.bar.hidden = True
+        g.append(self.bar)
+        self.title = label(L, C.CURSOR, L.w // 2, L.top // 2)
+        g.append(self.title)
+        self.lines = []
+        for k in range(self.n):
+            lb = label(L, C.TEXT, 2 + L.cw // 2,
+                       L.top + 3 + k * self.line_h + self.line_h // 2, ax=0.0)
+            g.append(lb)
+            self.lines.append(lb)
+        self.first = 0
+        self.sel = -1
+        g.hidden = True
+        self.width_chars = L.chars(L.w - L.cw)
+
+    def page(self, title, items, sel=-1):
+        """Show ``title`` and the strings ``items``; ``sel`` (or -1) is the
+        highlighted item, scrolled into view."""
+        set_text(self.title, title)
+        n = self.n
+        first = self.first
+        if sel >= 0:
+            if sel < first:
+                first = sel
+            elif sel >= first + n:
+                first = sel - n + 1
+        else:
+            first = 0
+        if first > len(items) - n:
+            first = max(0, len(items) - n)
+        self.first = first
+        w = self.width_chars
+        for k in range(n):
+            i = first + k
+            lb = self.lines[k]
+            text = items[i][:w] if i < len(items) else " "
+            set_text(lb, text or " ")
+            color = C.P1_INK if i == sel else C.TEXT
+            if lb.color != color:
+                lb.color = color
+        if sel >= 0:
+            y = self.lay.top + 2 + (sel - first) * self.line_h
+            if self.bar.y != y:
+                self.bar.y = y
+        show(self.bar, sel >= 0)
+        self.sel = sel
