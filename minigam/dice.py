@@ -50,7 +50,17 @@ def check_roll(d1, d2):
     return check_die(d1), check_die(d2)
 
 
+_salt = [0]
+
+
 def _entropy():
+    # A counter is mixed in so dice made at the same instant still differ
+    # where only a coarse clock is available.
+    _salt[0] = (_salt[0] + 0x9E3779B9) & _MASK
+    return _salt[0] ^ _raw_entropy()
+
+
+def _raw_entropy():
     try:
         import os
         b = os.urandom(4)
