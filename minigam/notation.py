@@ -12,10 +12,18 @@ class NotationError(ValueError):
     """A position, roll or move string that is malformed or impossible."""
 
 
+_DIGITS = "0123456789"
+
+
 def _int(text, what):
     t = text.strip()
     body = t[1:] if t[:1] in ("+", "-") else t
-    if not body or not body.isdigit():
+    # ASCII digits only: CPython's isdigit() also accepts "²" or "٣".
+    for ch in body:
+        if ch not in _DIGITS:
+            body = ""
+            break
+    if not body:
         raise NotationError("%s is not a number: %r" % (what, text))
     if len(body) > 3:
         raise NotationError("%s is out of range: %r" % (what, text))
