@@ -26,7 +26,7 @@ Meta payload: ``[len(settings)] settings stats``.
 Layout, chosen from the NVM size (``Store.capacity``):
 
 - >= 1024 bytes (RP2040/RP2350: 4096): meta cap 120 (settings <= 32,
-  stats <= 87), game cap 1024. Uses 2320 bytes.
+  stats <= 87), game cap 512. Uses 1296 bytes.
 - 256..1023 bytes (SAMD51 PyBadge/PyGamer: 256): meta cap 48 (settings
   <= 16, stats <= 31), game cap ``(size - 112) // 2 - 8`` = 64 on 256 bytes:
   the game save must be compact there (no move history).
@@ -52,17 +52,21 @@ class StoreError(ValueError):
     """A blob too large for its record, or an NVM too small."""
 
 
+# CRC-16/CCITT-FALSE, one nibble at a time (16-entry table).
+_CRC_NIBBLE = (
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7, 0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
+)
+
+
 def crc16(data, crc=0xFFFF, start=0, end=None):
     """CRC-16/CCITT-FALSE (poly 0x1021) of ``data[start:end]``."""
     if end is None:
         end = len(data)
+    tab = _CRC_NIBBLE
     for i in range(start, end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
+        b = data[i]
+        crc = ((crc << 4) & 0xFFFF) ^ tab[(crc >> 12) ^ (b >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ tab[(crc >> 12) ^ (b & 0x0F)]
     return crc
 
 
@@ -100,7 +104,7 @@ class Store:
         if n >= 1024:
             meta_cap = 120
             self._settings_cap = 32
-            game_cap = 1024
+            game_cap = 512
         else:
             meta_cap = 48
             self._settings_cap = 16
