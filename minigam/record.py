@@ -110,7 +110,9 @@ def _field(lines, k, name):
     """The value of ``name: value`` at the next meaningful line."""
     k = _skip(lines, k)
     if k >= len(lines):
-        raise RecordError(k, "record ends early: expected '%s: ...'" % name)
+        n = len(lines) - (1 if lines and not lines[-1] else 0)
+        raise RecordError(n + 1, "record ends early: expected '%s: ...'"
+                          % name)
     s = lines[k].strip()
     if not s.startswith(name + ":"):
         raise RecordError(k + 1, "expected '%s: ...', got %s"

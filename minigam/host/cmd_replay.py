@@ -14,15 +14,16 @@ from minigam.record import RecordError, replay
 def read_text(data):
     """Decode ``data`` (bytes) as UTF-8 text; ``RecordError`` naming the
     line of the first bad byte otherwise."""
-    nul = data.find(b"\0")
+    bad = data.find(b"\0")
+    why = "binary data (a NUL byte)"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(data.count(b"\n", 0, exc.start) + 1,
-                          "not UTF-8 text (binary data?)")
-    if nul >= 0:
-        raise RecordError(data.count(b"\n", 0, nul) + 1,
-                          "binary data (a NUL byte)")
+        if bad < 0 or exc.start < bad:
+            bad = exc.start
+            why = "not UTF-8 text (binary data?)"
+    if bad >= 0:
+        raise RecordError(data.count(b"\n", 0, bad) + 1, why)
     return text
 
 
