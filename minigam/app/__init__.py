@@ -1,1 +1,16 @@
-"""The handheld app: screens (displayio) and the tick-driven state machine."""
+"""The handheld app: screens (displayio) and the tick-driven state machine.
+
+``build_app(hw, seed=None)`` is what ``code.py`` and the simulator call: it
+builds :class:`minigam.app.app.App` on a hardware profile. ``seed`` (tests,
+screenshots) makes the dice and the AI's noise reproducible.
+"""
+
+
+def build_app(hw, seed=None):
+    """The app on profile ``hw``; drive it with ``app.tick(now_ms)``."""
+    from minigam.app.app import App
+    dice = None
+    if seed is not None:
+        from minigam.dice import Dice
+        dice = Dice(seed=seed)
+    return App(hw, dice=dice, ai_seed=seed)

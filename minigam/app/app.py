@@ -102,6 +102,11 @@ class App:
         self.last_col = -1
         self.to_menu()
 
+    @property
+    def game_over(self):
+        """True while the game-over page is shown."""
+        return self.state == OVER
+
     # -- loop -----------------------------------------------------------------
 
     def tick(self, now_ms):
@@ -240,6 +245,14 @@ class App:
         self.game = game
         self._start(mode, level)
         return True
+
+    def play_from(self, mode, pos, level=None):
+        """Start a game in ``mode`` from position ``pos`` with its mover
+        to roll (tests, puzzles, the simulator)."""
+        self.new_game(mode)
+        self.game.setup(pos)
+        self.state = MENU
+        self._start(mode, self.settings.level if level is None else level)
 
     def _start(self, mode, level):
         self.mode = mode
