@@ -25,11 +25,11 @@ Meta payload: ``[len(settings)] settings stats``.
 
 Layout, chosen from the NVM size (``Store.capacity``):
 
-- >= 1024 bytes (RP2040/RP2350: 4096): meta cap 120 (settings <= 32,
+- >= 1296 bytes (RP2040/RP2350: 4096): meta cap 120 (settings <= 32,
   stats <= 87), game cap 512. Uses 1296 bytes.
-- 256..1023 bytes (SAMD51 PyBadge/PyGamer: 256): meta cap 48 (settings
-  <= 16, stats <= 31), game cap ``(size - 112) // 2 - 8`` = 64 on 256 bytes:
-  the game save must be compact there (no move history).
+- 256..1295 bytes (SAMD51 PyBadge/PyGamer: 256): meta cap 48 (settings
+  <= 16, stats <= 31), game cap ``min(512, (size - 112) // 2 - 8)`` = 64 on
+  256 bytes: the game save must be compact there (no move history).
 
 Caveat: on the RP2040 each slice assignment rewrites the 4 KiB flash sector
 holding all of the NVM; a cut during that erase can lose the whole sector.
@@ -46,6 +46,7 @@ _MAGIC_META = const(0xB1)
 _MAGIC_GAME = const(0xB2)
 _HDR = const(7)
 _OVERHEAD = const(8)
+_BIG_LAYOUT = const(1296)  # 2 * (120 + 8) + 2 * (512 + 8)
 
 
 class StoreError(ValueError):
@@ -101,7 +102,7 @@ class Store:
         n = len(nvm)
         if n < 256:
             raise StoreError("NVM of %d bytes is too small (need 256)" % n)
-        if n >= 1024:
+        if n >= _BIG_LAYOUT:
             meta_cap = 120
             self._settings_cap = 32
             game_cap = 512
@@ -109,6 +110,8 @@ class Store:
             meta_cap = 48
             self._settings_cap = 16
             game_cap = (n - 2 * (meta_cap + _OVERHEAD)) // 2 - _OVERHEAD
+            if game_cap > 512:
+                game_cap = 512
         self._meta = _Record(_MAGIC_META, 0, meta_cap)
         self._game = _Record(_MAGIC_GAME, 2 * (meta_cap + _OVERHEAD), game_cap)
         self.used_bytes = self._game.offset + 2 * self._game.slot_size

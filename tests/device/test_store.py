@@ -18,7 +18,9 @@ class TearingNVM:
     """
 
     def __init__(self, size, fill=0):
-        self.data = bytearray([fill]) * size
+        self.data = bytearray(size)
+        for i in range(size):
+            self.data[i] = fill
         self.budget = None
         self.descending = False
 
@@ -81,6 +83,10 @@ def test_capacities():
     assert small.capacity(SETTINGS) == 16
     assert small.capacity(STATS) == 31
     assert small.used_bytes <= 256
+    mid = Store(TearingNVM(1024))
+    assert mid.capacity(GAME) == 448 and mid.used_bytes <= 1024
+    assert Store(TearingNVM(1295)).used_bytes <= 1295
+    assert Store(TearingNVM(1296)).capacity(GAME) == 512
     big = Store(TearingNVM(4096))
     assert big.capacity(GAME) == 512
     assert big.capacity(SETTINGS) == 32
@@ -129,15 +135,18 @@ def test_round_trip_survives_reload():
         assert r.load(GAME) is None and r.load(SETTINGS) is None and r.load(STATS) is None
 
 
-def _attempt(nvm, store, kind, data, budget):
-    """Save with a power cut after ``budget`` bytes; return the expected load.
+def _attempt(nvm, store, kind, data, budget, intended=None):
+    """Save with a power cut after ``budget`` bytes; return (expected load, cut).
 
     A cut write is expected to leave the previous blob, unless the bytes it
     did not get to write already held their new values (then the new write is
     in fact complete, e.g. an unchanged magic byte written last).
+    ``intended``: the NVM bytes after an uncut save (computed if None).
     """
-    intended = nvm.copy()
-    Store(intended).save(kind, data)
+    if intended is None:
+        full = nvm.copy()
+        Store(full).save(kind, data)
+        intended = full.data
     before = store.load(kind)
     nvm.budget = budget
     try:
@@ -146,13 +155,17 @@ def _attempt(nvm, store, kind, data, budget):
     except PowerCut:
         cut = True
     nvm.budget = None
-    if not cut or nvm.data == intended.data:
+    if not cut or nvm.data == intended:
         return data, cut
     return before, cut
 
 
-def _cut_everywhere(size, kind, payloads, descending):
-    """Save payloads[0], then cut the save of payloads[1] at every byte."""
+def _cut_everywhere(size, kind, payloads, descending, second_every=1):
+    """Save payloads[0], then cut the save of payloads[1] at every byte.
+
+    After each cut, save payloads[2] whole, then cut a save of payloads[1]
+    again (for every ``second_every``-th first cut).
+    """
     base = TearingNVM(size)
     base.descending = descending
     s = Store(base)
@@ -162,10 +175,12 @@ def _cut_everywhere(size, kind, payloads, descending):
     new = payloads[1]
     newer = payloads[2]
     slot = (s.capacity(GAME) if kind == GAME else s._meta.cap) + 8
+    full = base.copy()
+    Store(full).save(kind, new)
     uncut = 0
     for k in range(slot + 1):
         nvm = base.copy()
-        expect, cut = _attempt(nvm, Store(nvm), kind, new, k)
+        expect, cut = _attempt(nvm, Store(nvm), kind, new, k, full.data)
         if not cut:
             uncut += 1
         r = Store(nvm)
@@ -175,6 +190,8 @@ def _cut_everywhere(size, kind, payloads, descending):
             assert r.load(SETTINGS) == b"\x01\x02"
         if kind != STATS:
             assert r.load(STATS) == b"\x07" * 5
+        if k % second_every:
+            continue
         # after the cut, a new save works, and cutting that one is safe too
         r.save(kind, newer)
         assert Store(nvm).load(kind) == newer
@@ -192,8 +209,8 @@ def test_power_cut_at_every_byte_small_nvm():
 
 
 def test_power_cut_at_every_byte_rp2040_nvm():
-    _cut_everywhere(4096, GAME, (_blob(11, 200), _blob(12, 190), _blob(13, 512)), False)
-    _cut_everywhere(4096, SETTINGS, (_blob(14, 30), _blob(15, 32), _blob(16, 2)), True)
+    _cut_everywhere(4096, GAME, (_blob(11, 200), _blob(12, 190), _blob(13, 512)), False, 5)
+    _cut_everywhere(4096, SETTINGS, (_blob(14, 30), _blob(15, 32), _blob(16, 2)), True, 5)
 
 
 def test_power_cut_on_identical_payloads():
