@@ -155,59 +155,139 @@ class Rules:
 
         Fills ``self.moves`` and returns their count; 0 means the mover must
         pass (or the game is already over). ``pos`` is restored on return.
-        """
-        self.count = 0
-        if pos[7] == self.checkers or pos[15] == self.checkers:
-            return 0
-        self._from_order(pos, d1, d2)
-        if d1 != d2:
-            self._from_order(pos, d2, d1)
-        return self.count
 
-    def _from_order(self, pos, da, db):
+        This is the hot path of the AI, so rules 1-4 of ``can_move`` are
+        inlined here, with the facts they need (bar count, lowest occupied
+        board index) computed once per move instead of once per check. The
+        first move of each order is made on ``pos`` and taken back; second
+        moves are only checked, never made: their dedupe key is computed
+        directly. Nothing is allocated.
+        """
+        n = self.checkers
+        self.count = 0
+        if pos[7] == n or pos[15] == n:
+            return 0
         m = 0 if pos[TURN] == 1 else 8
+        ob = 8 - m  # the opponent's block; its bar is pos[ob]
+        face = ob + 7  # pos[face - t]: opponent checkers on mover index t
+        off = m + 7
+        fe = self.full_entry
         w = self._w
         hw = self._hitw
-        n = self.checkers
-        can = self.can_move
-        for i in range(7):
-            if not pos[m + i] or not can(pos, m, i, da):
-                continue
-            h1 = self.do_move(pos, m, i, da)
-            t1 = i + da
-            if t1 > 7:
-                t1 = 7
-            k1 = w[t1] - w[i] + (hw[t1] if h1 else 0)
-            second = False
-            if pos[m + 7] != n:
-                for j in range(7):
-                    if pos[m + j] and can(pos, m, j, db):
-                        second = True
-                        h2 = self.do_move(pos, m, j, db)
-                        t2 = j + db
-                        if t2 > 7:
-                            t2 = 7
-                        self._add(k1 + w[t2] - w[j] + (hw[t2] if h2 else 0),
-                                  i, da, j, db)
-                        self.undo_move(pos, m, j, db, h2)
-            if not second:
-                self._add(k1, i, da, NONE, NONE)
-            self.undo_move(pos, m, i, da, h1)
-
-    def _add(self, key, s1, e1, s2, e2):
         keys = self._keys
-        c = self.count
-        for k in range(c):
-            if keys[k] == key:
-                return
-        keys[c] = key
         mv = self.moves
-        b = 4 * c
-        mv[b] = s1
-        mv[b + 1] = e1
-        mv[b + 2] = s2
-        mv[b + 3] = e2
-        self.count = c + 1
+        lo = 1  # the mover's lowest occupied board index (7: none)
+        while lo < 7 and not pos[m + lo]:
+            lo += 1
+        c = 0  # plays found so far
+        da = d1
+        db = d2
+        while True:  # once per order of the dice (once for a double)
+            bar = pos[m]
+            i = 0 if bar else lo
+            while i < 7:
+                if not pos[m + i]:
+                    i = lo if i == 0 else i + 1
+                    continue
+                # Can die da move the checker at index i? (rules 1-4)
+                t = i + da
+                if t < 7:
+                    if pos[face - t] > 1:  # an opposing made point
+                        i = lo if i == 0 else i + 1
+                        continue
+                elif t == 7:
+                    if fe and bar:  # Full-Entry: no bear-off from the bar
+                        i += 1
+                        continue
+                elif bar or i != lo:  # a higher die: farthest back only,
+                    break  # and no index above lo can qualify either
+                # Make the first move on pos.
+                pos[m + i] -= 1
+                if t < 7:
+                    pos[m + t] += 1
+                    h1 = pos[face - t]
+                    if h1:
+                        pos[face - t] = 0
+                        pos[ob] += 1
+                    k1 = w[t] - w[i] + hw[t] * h1
+                else:
+                    pos[off] += 1
+                    h1 = 0
+                    k1 = -w[i]
+                found = False
+                if pos[off] != n:  # the win ends the turn at once
+                    # Facts of the new position for the second die.
+                    bar2 = pos[m]
+                    lo2 = lo
+                    if i == 0:
+                        if t < lo2:
+                            lo2 = t
+                    elif i == lo and not pos[m + i]:
+                        lo2 = i + 1
+                        while lo2 < 7 and not pos[m + lo2]:
+                            lo2 += 1
+                    j = 0 if bar2 else lo2
+                    while j < 7:
+                        if pos[m + j]:
+                            u = j + db
+                            ok = True
+                            if u < 7:
+                                o = pos[face - u]
+                                if o > 1:
+                                    ok = False
+                                else:
+                                    key = k1 + w[u] - w[j] + hw[u] * o
+                            elif u == 7:
+                                if fe and bar2:
+                                    ok = False
+                                else:
+                                    key = k1 - w[j]
+                            elif bar2 or j != lo2:
+                                break
+                            else:
+                                key = k1 - w[j]
+                            if ok:
+                                found = True
+                                k = 0
+                                while k < c and keys[k] != key:
+                                    k += 1
+                                if k == c:  # a new play
+                                    keys[c] = key
+                                    b = c << 2
+                                    mv[b] = i
+                                    mv[b + 1] = da
+                                    mv[b + 2] = j
+                                    mv[b + 3] = db
+                                    c += 1
+                        j = lo2 if j == 0 else j + 1
+                if not found:  # the second die is dead: a one-move play
+                    k = 0
+                    while k < c and keys[k] != k1:
+                        k += 1
+                    if k == c:
+                        keys[c] = k1
+                        b = c << 2
+                        mv[b] = i
+                        mv[b + 1] = da
+                        mv[b + 2] = NONE
+                        mv[b + 3] = NONE
+                        c += 1
+                # Take the first move back.
+                pos[m + i] += 1
+                if t < 7:
+                    pos[m + t] -= 1
+                    if h1:
+                        pos[face - t] = 1
+                        pos[ob] -= 1
+                else:
+                    pos[off] -= 1
+                i = lo if i == 0 else i + 1
+            if da == db or da == d2:
+                break
+            da = d2
+            db = d1
+        self.count = c
+        return c
 
     def apply(self, pos, k):
         """Play the ``k``-th play of the last ``plays`` call on ``pos`` and
