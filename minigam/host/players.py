@@ -144,7 +144,11 @@ def make_player(spec, rules, seed=None):
                 raise PlayerError(
                     "ai:perfect needs the exact table; make it with "
                     "'python -m minigam.host solve' (takes minutes)")
-            return PerfectPlayer(rules, table)
+            try:  # the AI engineer's host player, when present
+                from minigam.host.perfect import PerfectPlayer as Perfect
+            except ImportError:
+                Perfect = PerfectPlayer
+            return Perfect(rules, table)
         try:
             from minigam.ai import AIPlayer, LEVELS
         except ImportError as exc:
