@@ -184,6 +184,7 @@ class BoardView:
         self.banner.append(self.ban2)
         self.banner.hidden = True
         g.append(self.banner)
+        self.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
         self.pos = bytearray(17)
 
     # -- checkers -----------------------------------------------------------
