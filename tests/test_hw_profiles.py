@@ -1,0 +1,371 @@
+"""Hardware profiles on the host: the interface on every profile (host fakes),
+the device builders against fake CircuitPython modules, profile selection,
+and every pin checked against circuitpython-stubs' board definitions."""
+
+import importlib
+import os
+import sys
+import types
+from pathlib import Path
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest  # noqa: E402
+
+from minigam.hw import keys as K  # noqa: E402
+from minigam.hw import pins  # noqa: E402
+from minigam.hw.host import HostClock, build_host_profile  # noqa: E402
+from minigam.hw.profile import ProfileError, select_profile_name  # noqa: E402
+from minigam.hw.store import GAME, SETTINGS, STATS  # noqa: E402
+
+NAMES = pins.profile_names()
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _drain(hw, now):
+    out = []
+    while True:
+        k = hw.keys.poll(now)
+        if k == K.NONE:
+            return out
+        out.append(k)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_host_profile_interface(name):
+    p = pins.PROFILES[name]
+    hw = build_host_profile(name)
+    assert hw.name == name
+    assert (hw.width, hw.height) == (p["display"]["width"], p["display"]["height"])
+    assert (hw.display.width, hw.display.height) == (hw.width, hw.height)
+    assert not hw.display.auto_refresh
+    # the display renders a group
+    import displayio
+    import vectorio
+
+    pal = displayio.Palette(1)
+    pal[0] = 0xFF0000
+    g = displayio.Group()
+    g.append(vectorio.Rectangle(pixel_shader=pal, width=8, height=6, x=3, y=2))
+    hw.display.root_group = g
+    hw.refresh()
+    assert hw.bus.pixels > 0
+    frame = hw.snapshot()
+    assert len(frame) == hw.width * hw.height * 2
+    at = lambda x, y: frame[2 * (y * hw.width + x) : 2 * (y * hw.width + x) + 2]  # noqa: E731
+    assert at(4, 3) == b"\xf8\x00"  # RGB565 red, big-endian
+    assert at(20, 20) == b"\x00\x00"
+    # a small change refreshes a small area only
+    hw.bus.last_pixels = 0
+    g[0].x = 30
+    hw.refresh()
+    assert 0 < hw.bus.last_pixels < hw.width * hw.height // 10
+    # keys: what the board has, scripted
+    assert set(hw.key_codes) >= {K.A, K.B, K.X, K.Y}
+    assert hw.has_joystick == (K.UP in hw.key_codes)
+    hw.keys.push_script("A B x y")
+    assert _drain(hw, 0) == [K.A, K.B, K.X, K.Y]
+    if hw.has_joystick:
+        hw.keys.push_script("+RIGHT ~1000 -RIGHT")
+        got = []
+        for t in range(0, 1200, 20):
+            got += [(t, k) for k in _drain(hw, t)]
+        assert [k for _, k in got] == [K.RIGHT] * len(got) and len(got) >= 6
+    else:
+        with pytest.raises(ProfileError):
+            hw.keys.push("UP")
+    # pixels
+    n = p["neopixel"]["count"] if p["neopixel"] else 1
+    assert len(hw.pixel_strip) == n
+    hw.pixels.show_dice(6, 6, 1, now_ms=0)
+    hw.brightness = 1.0
+    hw.tick(0)
+    assert any(c != (0, 0, 0) for c in hw.pixel_strip.values)
+    hw.sleep()
+    assert all(c == (0, 0, 0) for c in hw.pixel_strip.values)
+    assert hw.display.brightness == 0
+    hw.wake()
+    hw.tick(1)
+    assert any(c != (0, 0, 0) for c in hw.pixel_strip.values)
+    hw.brightness = 0.5
+    assert hw.display.brightness == 0.5
+    # store: sized from the board's NVM
+    assert len(hw.nvm) == p["nvm_bytes"]
+    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 512)
+    hw.store.save(GAME, b"game")
+    hw.store.save(SETTINGS, b"s")
+    hw.store.save(STATS, b"st")
+    # clock
+    assert hw.ticks_ms() == 0
+    hw.clock.advance(1500)
+    assert hw.ticks_ms() == 1500
+
+
+def test_host_store_persists_in_a_file(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    hw = build_host_profile("pybadge", nvm=path)
+    hw.store.save(GAME, b"\x01\x02\x03")
+    hw2 = build_host_profile("pybadge", nvm=path)
+    assert hw2.store.load(GAME) == b"\x01\x02\x03"
+
+
+def test_host_options_and_errors():
+    hw = build_host_profile("pico-st7789", keys=["A", K.B], pixels=3, clock=HostClock(77))
+    assert len(hw.pixel_strip) == 3 and hw.ticks_ms() == 77
+    assert _drain(hw, 0) == [K.A, K.B]
+    with pytest.raises(ProfileError):
+        build_host_profile("gameboy")
+    with pytest.raises(ValueError):
+        hw.keys.push_script("A START")
+    with pytest.raises(ValueError):
+        hw.keys.push_script("A*x")
+    with pytest.raises(ValueError):
+        hw.keys.push_script("~soon")
+    hw.keys.push_script("A ~100 B")
+    assert _drain(hw, 0) == [K.A]
+    assert _drain(hw, 50) == []
+    assert _drain(hw, 100) == [K.B]
+    assert hw.keys.pending() == 0
+
+
+def test_profile_selection(monkeypatch):
+    monkeypatch.delenv("MINIGAM_PROFILE", raising=False)
+    assert select_profile_name("pybadge") == "pybadge"
+    monkeypatch.setenv("MINIGAM_PROFILE", "pico-ili9341")
+    assert select_profile_name() == "pico-ili9341"
+    monkeypatch.setenv("MINIGAM_PROFILE", "nope")
+    with pytest.raises(ProfileError, match="unknown profile 'nope'"):
+        select_profile_name()
+    monkeypatch.delenv("MINIGAM_PROFILE")
+    fake_board = types.ModuleType("board")
+    fake_board.board_id = "pygamer"
+    monkeypatch.setitem(sys.modules, "board", fake_board)
+    assert select_profile_name() == "pygamer"
+    fake_board.board_id = "raspberry_pi_pico2"
+    assert select_profile_name() == "pico-st7789"
+    fake_board.board_id = "something_else"
+    assert select_profile_name() == pins.DEFAULT_PROFILE
+
+
+def test_pin_data_is_consistent():
+    assert NAMES[0] == pins.DEFAULT_PROFILE == "pico-st7789"
+    for name in NAMES:
+        p = pins.PROFILES[name]
+        assert p["name"] == name
+        mod = importlib.import_module("minigam.hw.profiles." + pins.MODULES[name])
+        assert mod.STUBS_BOARD == p["stubs_board"] == pins.STUBS_BOARD[name]
+        assert mod.NAME == name
+        used = [pin for pin, _ in pins.pins_used(name)]
+        assert len(used) == len(set(used)), "a pin used twice in " + name
+        for k in p["keys"]:
+            K.key_code(k)  # every key name is a key
+    # the Waveshare Pico-LCD-1.3 map, as the issue gives it
+    st = pins.PROFILES["pico-st7789"]
+    d = st["display"]
+    assert (d["dc"], d["cs"], d["sck"], d["mosi"], d["rst"], d["backlight"]) == (
+        "GP8", "GP9", "GP10", "GP11", "GP12", "GP13")
+    assert {k: v[0] for k, v in st["keys"].items()} == {
+        "A": "GP15", "B": "GP17", "X": "GP19", "Y": "GP21", "UP": "GP2",
+        "DOWN": "GP18", "LEFT": "GP16", "RIGHT": "GP20", "PRESS": "GP3"}
+    assert all(level is False for _, level in st["keys"].values())
+    assert d["rowstart"] == 80 and (d["width"], d["height"]) == (240, 240)
+    assert st["neopixel"] == {"pin": "GP22", "count": 12, "order": "GRB"}
+    assert pins.PROFILES["pico-ili9341"]["keys"] == st["keys"]
+
+
+def _stub_names(board):
+    base = ROOT / ".venv-stubs" / "lib"
+    for f in base.glob("python3*/site-packages/board_definitions/%s/__init__.pyi" % board):
+        names = set()
+        for line in f.read_text().splitlines():
+            head = line.split(":")[0].strip()
+            if head.isidentifier():
+                names.add(head)
+        return names
+    return None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_pin_exists_on_the_stubs_board(name):
+    p = pins.PROFILES[name]
+    names = _stub_names(p["stubs_board"])
+    if names is None:
+        pytest.skip(".venv-stubs with circuitpython-stubs not installed")
+    for pin, role in pins.pins_used(name):
+        assert pin in names, "%s: board.%s (%s) not on %s" % (name, pin, role, p["stubs_board"])
+    if p["display"]["builtin"]:
+        assert "DISPLAY" in names
+
+
+# ----- device builders against fake CircuitPython modules
+
+
+class _Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+
+def _fake_modules(monkeypatch, board_names, nvm_size, calls):
+    from minigam.hw.keys import SoftQueue
+
+    board = types.ModuleType("board")
+    for n in board_names:
+        setattr(board, n, _Pin(n))
+
+    class Disp:
+        def __init__(self, bus=None, **kw):
+            calls.append(("display", bus, kw))
+            self.width = kw.get("width", 160)
+            self.height = kw.get("height", 128)
+            self.auto_refresh = kw.get("auto_refresh", True)
+            self.brightness = 1.0
+            self.root_group = None
+
+        def refresh(self):
+            return True
+
+    if "DISPLAY" in board_names:
+        board.DISPLAY = Disp()
+    board.board_id = "fake"
+    busio = types.ModuleType("busio")
+    busio.SPI = lambda **kw: calls.append(("spi", kw)) or ("spi", kw)
+    fourwire = types.ModuleType("fourwire")
+    fourwire.FourWire = lambda spi, **kw: calls.append(("fourwire", kw)) or ("bus", kw)
+    displayio = types.ModuleType("displayio")
+    displayio.release_displays = lambda: calls.append(("release",))
+    st = types.ModuleType("adafruit_st7789")
+    st.ST7789 = lambda bus, **kw: Disp(bus, **kw)
+    ili = types.ModuleType("adafruit_ili9341")
+    ili.ILI9341 = lambda bus, **kw: Disp(bus, **kw)
+
+    class Scanner:
+        def __init__(self, *a, **kw):
+            calls.append(("keys", a, kw))
+            self.events = SoftQueue(kw.get("max_events", 64))
+
+        def reset(self):
+            pass
+
+    keypad = types.ModuleType("keypad")
+    keypad.Keys = Scanner
+    keypad.ShiftRegisterKeys = Scanner
+
+    class Event:
+        key_number = 0
+        pressed = False
+
+    keypad.Event = Event
+    neopixel = types.ModuleType("neopixel")
+
+    class NeoPixel(list):
+        def __init__(self, pin, n, **kw):
+            calls.append(("neopixel", pin, n, kw))
+            super().__init__([(0, 0, 0)] * n)
+
+        def show(self):
+            pass
+
+    neopixel.NeoPixel = NeoPixel
+    pwmio = types.ModuleType("pwmio")
+
+    class PWMOut:
+        def __init__(self, pin, **kw):
+            calls.append(("pwm", pin, kw))
+            self.duty_cycle = kw.get("duty_cycle", 0)
+
+    pwmio.PWMOut = PWMOut
+    analogio = types.ModuleType("analogio")
+
+    class AnalogIn:
+        def __init__(self, pin):
+            calls.append(("analog", pin))
+            self.value = 32768
+
+    analogio.AnalogIn = AnalogIn
+    micro = types.ModuleType("microcontroller")
+    micro.nvm = bytearray(nvm_size)
+    mods = {"board": board, "busio": busio, "fourwire": fourwire, "displayio": displayio,
+            "adafruit_st7789": st, "adafruit_ili9341": ili, "keypad": keypad,
+            "neopixel": neopixel, "pwmio": pwmio, "analogio": analogio,
+            "microcontroller": micro}
+    for k, v in mods.items():
+        monkeypatch.setitem(sys.modules, k, v)
+    return board
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_device_builder_with_fake_circuitpython(name, monkeypatch):
+    p = pins.PROFILES[name]
+    names = set(_stub_names(p["stubs_board"]) or [])
+    names |= {pin for pin, _ in pins.pins_used(name)}
+    if p["display"]["builtin"]:
+        names.add("DISPLAY")
+    calls = []
+    _fake_modules(monkeypatch, names, p["nvm_bytes"], calls)
+    monkeypatch.setenv("MINIGAM_PIXELS", "7")
+    monkeypatch.delenv("MINIGAM_PROFILE", raising=False)
+    from minigam.hw.profile import load_profile
+
+    hw = load_profile(name)
+    d = p["display"]
+    kinds = [c[0] for c in calls]
+    assert (hw.width, hw.height) == (d["width"], d["height"])
+    assert hw.display.auto_refresh is False
+    if d["builtin"]:
+        assert "release" not in kinds  # never release board.DISPLAY
+    else:
+        assert kinds.index("release") < kinds.index("spi")
+        spi = [c for c in calls if c[0] == "spi"][0][1]
+        assert (spi["clock"].name, spi["MOSI"].name) == (d["sck"], d["mosi"])
+        fw = [c for c in calls if c[0] == "fourwire"][0][1]
+        assert fw["command"].name == d["dc"] and fw["chip_select"].name == d["cs"]
+        assert (fw["reset"].name if fw["reset"] else None) == d["rst"]
+        disp = [c for c in calls if c[0] == "display"][-1][2]
+        assert disp["rotation"] == d["rotation"] and disp["backlight_pin"].name == d["backlight"]
+        if d["driver"] == "st7789":
+            assert disp["rowstart"] == d["rowstart"]
+    keys_call = [c for c in calls if c[0] == "keys"][0]
+    if p["keypad_shift"]:
+        kw = keys_call[2]
+        assert kw["clock"].name == "BUTTON_CLOCK" and kw["value_when_pressed"] is True
+        assert kw["key_count"] == p["keypad_shift"]["key_count"]
+    else:
+        pin_objs = keys_call[1][0]
+        want = [p["keys"][n][0] for n in sorted(p["keys"], key=K.key_code)]
+        assert [x.name for x in pin_objs] == want
+        assert keys_call[2]["value_when_pressed"] is False and keys_call[2]["pull"] is True
+    # a press on the first scanner key number gives the right code
+    src = hw.keys._sources[0]
+    src[0].record(0, True)
+    first = _drain_hw(hw)
+    if p["keypad_shift"]:
+        assert first == [K.B]  # shift register bit 0 is B
+    else:
+        assert first == [K.A]
+    if p["neopixel"]:
+        npx = [c for c in calls if c[0] == "neopixel"][0]
+        assert npx[1].name == p["neopixel"]["pin"] and npx[2] == 7  # MINIGAM_PIXELS
+        assert npx[3]["auto_write"] is False
+    if p["rgb_led"]:
+        pw = [c for c in calls if c[0] == "pwm"]
+        assert [c[1].name for c in pw] == ["GP6", "GP7", "GP8"]
+        assert all(c[2]["duty_cycle"] == 65535 for c in pw)  # active-low: off
+    if p["joystick_analog"]:
+        assert hw.has_joystick and [c[1].name for c in calls if c[0] == "analog"] == [
+            "JOYSTICK_X", "JOYSTICK_Y"]
+    assert hw.store.volatile is False
+    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 512)
+    hw.brightness = 0.25
+    hw.tick(0)
+
+
+def _drain_hw(hw):
+    out = []
+    while True:
+        k = hw.keys.poll(0)
+        if k == K.NONE:
+            return out
+        out.append(k)
