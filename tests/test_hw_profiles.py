@@ -369,3 +369,91 @@ def _drain_hw(hw):
         if k == K.NONE:
             return out
         out.append(k)
+
+
+# ----- boot.py: A+B held at power-on erases the store
+
+
+def _boot_fakes(monkeypatch, name, held):
+    from minigam.hw.keys import SoftQueue
+    from minigam.hw.store import Store
+
+    p = pins.PROFILES[name]
+    board = types.ModuleType("board")
+    for pin, _ in pins.pins_used(name):
+        setattr(board, pin, _Pin(pin))
+    board.board_id = "fake"
+    digitalio = types.ModuleType("digitalio")
+
+    class Pull:
+        UP = "up"
+        DOWN = "down"
+
+    class DigitalInOut:
+        def __init__(self, pin):
+            self.pin = pin
+            self.pull = None
+
+        def switch_to_input(self, pull=None):
+            self.pull = pull
+
+        @property
+        def value(self):
+            for k in held:
+                if p["keys"][k][0] == self.pin.name:
+                    return p["keys"][k][1]
+            return not p["keys"]["A"][1]
+
+        def deinit(self):
+            pass
+
+    digitalio.Pull = Pull
+    digitalio.DigitalInOut = DigitalInOut
+    keypad = types.ModuleType("keypad")
+
+    class SRK:
+        def __init__(self, **kw):
+            self.events = SoftQueue(16)
+            for k in held:
+                self.events.record(int(p["keys"][k][0][2:]), True)
+
+        def deinit(self):
+            pass
+
+    class Event:
+        def __init__(self):
+            self.key_number = 0
+            self.pressed = False
+
+    keypad.ShiftRegisterKeys = SRK
+    keypad.Event = Event
+    micro = types.ModuleType("microcontroller")
+    micro.nvm = bytearray(p["nvm_bytes"])
+    Store(micro.nvm).save(GAME, b"saved")
+    time_mod = types.ModuleType("time")
+    time_mod.sleep = lambda s: None
+    for k, v in {"board": board, "digitalio": digitalio, "keypad": keypad,
+                 "microcontroller": micro}.items():
+        monkeypatch.setitem(sys.modules, k, v)
+    monkeypatch.setattr("time.sleep", lambda s: None)
+    return micro
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_boot_reset_needs_a_and_b(name, monkeypatch):
+    from minigam.hw import bootreset
+    from minigam.hw.store import Store
+
+    for held, erased in (((), False), (("A",), False), (("B",), False), (("A", "B"), True)):
+        micro = _boot_fakes(monkeypatch, name, held)
+        assert bootreset.run(name) is erased
+        assert Store(micro.nvm).load(GAME) == (None if erased else b"saved")
+
+
+def test_boot_never_raises_without_hardware(monkeypatch, capsys):
+    from minigam.hw import bootreset
+
+    fake_board = types.ModuleType("board")  # no pins at all
+    monkeypatch.setitem(sys.modules, "board", fake_board)
+    assert bootreset.run("pico-st7789") is False
+    assert "skipped" in capsys.readouterr().out
