@@ -457,3 +457,47 @@ def test_boot_never_raises_without_hardware(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "board", fake_board)
     assert bootreset.run("pico-st7789") is False
     assert "skipped" in capsys.readouterr().out
+
+
+# ----- mypy with circuitpython-stubs, set to each profile's board
+
+HW_DEVICE_FILES = [
+    "minigam/hw/pins.py", "minigam/hw/ticks.py", "minigam/hw/keys.py",
+    "minigam/hw/pixels.py", "minigam/hw/store.py", "minigam/hw/profile.py",
+    "minigam/hw/parts.py", "minigam/hw/bootreset.py", "boot.py",
+]
+
+
+@pytest.mark.parametrize("board", sorted(set(pins.STUBS_BOARD.values())))
+def test_hw_code_type_checks_against_circuitpython_stubs(board, tmp_path):
+    """The hardware layer against the real CircuitPython API of each board.
+
+    The stubs' ``board`` module for that board is put first on MYPYPATH (a
+    copy, so the shared .venv-stubs is never switched with
+    ``circuitpython_setboard`` under another engineer's feet).
+    """
+    import subprocess
+
+    mypy = ROOT / ".venv-stubs" / "bin" / "mypy"
+    src = None
+    for f in (ROOT / ".venv-stubs" / "lib").glob(
+            "python3*/site-packages/board_definitions/%s/__init__.pyi" % board):
+        src = f
+    if not mypy.exists() or src is None:
+        pytest.skip(".venv-stubs with mypy and circuitpython-stubs not installed")
+    (tmp_path / "board").mkdir()
+    (tmp_path / "board" / "__init__.pyi").write_text(src.read_text())
+    files = HW_DEVICE_FILES + sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / "minigam/hw/profiles").glob("*.py"))
+    env = dict(os.environ, MYPYPATH=str(tmp_path))
+    r = subprocess.run(
+        [str(mypy), "--python-version", "3.11", "--no-error-summary", "--check-untyped-defs",
+         "--follow-imports=silent", "--ignore-missing-imports",
+         "--cache-dir", str(tmp_path / "cache"), *files],
+        cwd=ROOT, env=env, capture_output=True, text=True)
+    # The pybadge/pygamer board stubs name displayio.Display (gone in 10.x):
+    # a stubs bug, not ours.
+    errors = [ln for ln in r.stdout.splitlines()
+              if ": error:" in ln and not ln.startswith(str(tmp_path))]
+    assert not errors, "\n".join(errors)
+    assert r.returncode in (0, 1), r.stderr

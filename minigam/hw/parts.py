@@ -49,7 +49,7 @@ def make_display(p):
 
     d = p["display"]
     if d["builtin"]:
-        disp = board.DISPLAY
+        disp = getattr(board, "DISPLAY")  # built in: never released
         disp.auto_refresh = False
         return disp
     import busio
@@ -58,7 +58,7 @@ def make_display(p):
     try:
         from fourwire import FourWire
     except ImportError:  # CircuitPython 8/9
-        from displayio import FourWire
+        from displayio import FourWire  # type: ignore[attr-defined,no-redef]
 
     displayio.release_displays()
     spi = busio.SPI(clock=_pin(board, d["sck"]), MOSI=_pin(board, d["mosi"]))
@@ -114,7 +114,7 @@ def make_keys(p):
             bit = int(p["keys"][name][0][2:])
             if bit < n:
                 table[bit] = _keys.key_code(name)
-        scanner = keypad.ShiftRegisterKeys(
+        sr = keypad.ShiftRegisterKeys(
             clock=_pin(board, ks["clock"]),
             data=_pin(board, ks["data"]),
             latch=_pin(board, ks["latch"]),
@@ -122,7 +122,7 @@ def make_keys(p):
             value_when_pressed=ks["value_when_pressed"],
             max_events=32,
         )
-        reader.add_source(scanner, table)
+        reader.add_source(sr, table)
     else:
         names = sorted(p["keys"], key=_keys.key_code)
         level = p["keys"][names[0]][1]

@@ -131,13 +131,21 @@ def load_profile(name=None):
     """Build the device profile (see ``select_profile_name``)."""
     name = select_profile_name(name)
     if name == "pico-st7789":
-        from minigam.hw.profiles import pico_st7789 as mod
-    elif name == "pico-ili9341":
-        from minigam.hw.profiles import pico_ili9341 as mod
-    elif name == "pimoroni-display-pack-2":
-        from minigam.hw.profiles import pimoroni_display_pack_2 as mod
-    elif name == "pybadge":
-        from minigam.hw.profiles import pybadge as mod
-    else:
-        from minigam.hw.profiles import pygamer as mod
-    return mod.build()
+        from minigam.hw.profiles import pico_st7789
+
+        return pico_st7789.build()
+    if name == "pico-ili9341":
+        from minigam.hw.profiles import pico_ili9341
+
+        return pico_ili9341.build()
+    if name == "pimoroni-display-pack-2":
+        from minigam.hw.profiles import pimoroni_display_pack_2
+
+        return pimoroni_display_pack_2.build()
+    if name == "pybadge":
+        from minigam.hw.profiles import pybadge
+
+        return pybadge.build()
+    from minigam.hw.profiles import pygamer
+
+    return pygamer.build()

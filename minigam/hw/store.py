@@ -95,10 +95,14 @@ class Store:
 
     :param nvm: object with ``len()``, ``nvm[i]``, ``nvm[a:b]`` read and
         ``nvm[a:b] = bytes`` write.
+
+    ``volatile`` is True when the board had no usable NVM and the store
+    lives in RAM (set by the profile builder).
     """
 
     def __init__(self, nvm):
         self.nvm = nvm
+        self.volatile = False  # True: not real NVM (lost at power-off)
         n = len(nvm)
         if n < 256:
             raise StoreError("NVM of %d bytes is too small (need 256)" % n)

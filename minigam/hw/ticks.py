@@ -16,15 +16,15 @@ try:
     from supervisor import ticks_ms as _ticks  # CircuitPython
 except ImportError:
     try:
-        from time import ticks_ms as _mp_ticks  # MicroPython (period 2**30)
+        from time import ticks_ms as _mp_ticks  # type: ignore[attr-defined]  # MicroPython
 
-        def _ticks():
+        def _ticks():  # type: ignore[misc]  # period 2**30, masked to 2**29
             return _mp_ticks() & _MASK
 
     except ImportError:
         from time import monotonic_ns as _ns  # CPython
 
-        def _ticks():
+        def _ticks():  # type: ignore[misc]
             return (_ns() // 1000000) & _MASK
 
 
