@@ -501,3 +501,15 @@ def test_hw_code_type_checks_against_circuitpython_stubs(board, tmp_path):
               if ": error:" in ln and not ln.startswith(str(tmp_path))]
     assert not errors, "\n".join(errors)
     assert r.returncode in (0, 1), r.stderr
+
+
+def test_host_press_release_and_clock_set():
+    hw = build_host_profile("pico-ili9341")
+    hw.key_queue.press("DOWN")
+    assert _drain(hw, 0) == [K.DOWN]
+    assert _drain(hw, 399) == []
+    assert _drain(hw, 400) == [K.DOWN]
+    hw.key_queue.release(K.DOWN)
+    assert _drain(hw, 2000) == []
+    assert hw.clock.set(1234) == 1234 and hw.ticks_ms() == 1234
+    hw.deinit()

@@ -12,15 +12,17 @@ returns a ``minigam.hw.profile.Profile`` like the device's, with:
   as RGB565 big-endian bytes (``width * height * 2``) and
   ``hw.display.fill_row(y, None)`` one row. Blinka allows ONE display at a
   time: building a profile releases the previous one.
-- ``keys``: ``HostKeys`` (a ``KeyReader`` over a scripted queue):
-  ``push(code_or_name)``, ``push_script("A A RIGHT*3 +UP ~500 -UP B")``,
-  ``hold(k)``, ``release(k)``, ``pending()``.
+- ``keys`` (also ``key_queue``): ``HostKeys`` (a ``KeyReader`` over a
+  scripted queue): ``push(code_or_name)``,
+  ``push_script("A A RIGHT*3 +UP ~500 -UP B")``, ``hold(k)`` (= ``press``),
+  ``release(k)``, ``pending()``.
 - ``pixels``: a ``DiceIndicator`` over ``HostPixels`` (``hw.pixel_strip``,
   a list of (r, g, b) with a ``shows`` counter).
 - ``store``: a ``Store`` over ``HostNVM`` (in memory, or a file if ``nvm``
   is a path: the save survives between runs).
-- ``clock``: ``HostClock``: ``now`` in ms, ``advance(ms)``; ``hw.ticks_ms()``
-  reads it.
+- ``clock``: ``HostClock``: ``now`` in ms, ``advance(ms)``, ``set(ms)``;
+  ``hw.ticks_ms()`` reads it.
+- ``deinit()``: releases the display.
 """
 
 import os
@@ -52,6 +54,10 @@ class HostClock:
 
     def advance(self, ms):
         self.now += ms
+        return self.ticks_ms()
+
+    def set(self, ms):
+        self.now = ms
         return self.ticks_ms()
 
 
@@ -167,7 +173,10 @@ class HostKeys(_keys.KeyReader):
         self._script.append(("k", c, False))
 
     def hold(self, key):
+        """Queue a press of ``key`` without release (a held key repeats)."""
         self._script.append(("k", self._code(key), True))
+
+    press = hold
 
     def release(self, key):
         self._script.append(("k", self._code(key), False))
@@ -291,6 +300,8 @@ def build_host_profile(name, keys=None, pixels=None, nvm=None, clock=None, nvm_b
         name, display, reader, DiceIndicator(strip), Store(nvm), codes, clock=clock
     )
     hw.bus = bus
+    hw.key_queue = reader  # .press(k) / .release(k) / .push(k)
+    hw.deinit = displayio.release_displays
     hw.pixel_strip = strip
     hw.nvm = nvm
     hw.snapshot = lambda: snapshot(display)
