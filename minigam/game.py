@@ -177,7 +177,11 @@ class Game:
                 a = dice.roll_one()
                 b = dice.roll_one()
         else:
-            a, b = opening
+            try:
+                a, b = opening
+            except (TypeError, ValueError):
+                raise GameError("the opening roll is two dice, got %r"
+                                % (opening,))
             for d in (a, b):
                 if not isinstance(d, int) or d < 1 or d > 6:
                     raise GameError("a die must be 1..6, got %r" % (d,))

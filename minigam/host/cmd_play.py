@@ -91,6 +91,10 @@ def main(argv):
     except GameError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2
+    except Exception as exc:  # a player failing: no traceback for a user
+        sys.stderr.write("error: a player failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+        return 2
     sys.stderr.write("P1 %s: %d, P2 %s: %d%s\n" % (
         names[0], wins[0], names[1], wins[1],
         " (match to %d won by P%d)" % (args.match, game.match_winner)

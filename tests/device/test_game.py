@@ -137,6 +137,8 @@ def test_opening_by_hand_and_its_errors():
     assert _raises(g.start_game, (4, 4))
     assert _raises(g.start_game, (0, 4))
     assert _raises(g.start_game, (4, 7))
+    assert _raises(g.start_game, (4,))
+    assert _raises(g.start_game, 5)
     assert g.state == NEW
     g.start_game((1, 6))
     assert g.player == 2
