@@ -393,3 +393,34 @@ def test_resume_saved_game_and_settings():
     assert app2.board.p1_lb.text.startswith("You")
     fr = rig2.frame()
     check_board(fr, app2)
+
+
+def test_forced_play_is_shown_move_by_move():
+    rig = Rig("pico-st7789", seed=1)
+    app = rig.app
+    from minigam.dice import Dice
+    app.dice = Dice(source=[1, 2])
+    pos = parse_position("0,0,0,0,1,0/0,8/7,0/1")
+    app.play_from(P.MODE_2P, pos)
+    app.game.dice = app.dice
+    assert app.settings.auto and app.state == A.ROLL
+    rig.press(K.A)
+    assert app.state == A.AIMOVE and not app.game.steps
+    assert app.board.msg_lb.text == "Forced play"
+    seen = []
+    while app.state == A.AIMOVE:
+        rig.hw.keys.push(K.Y)  # ignored while the play is shown
+        rig.tick(ms=100)
+        seen.append(len(app.game.steps))
+    assert seen[0] == 0 and seen[-1] >= 1
+    assert app.state == A.DONE
+    assert app.board.msg_lb.text == "Forced. A:ok"
+    rig.press(K.B)  # it can still be undone
+    assert app.state == A.PICK
+    rig.press(K.A, K.A)
+    while app.state == A.PICK:
+        rig.press(K.A, K.A)
+    assert app.state == A.DONE
+    rig.press(K.A)
+    assert app.state == A.OVER
+    assert app.text.title.text == "Player 1 wins!"

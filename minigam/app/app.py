@@ -98,6 +98,7 @@ class App:
         self.ci = 0
         self.src = -1
         self.ai_steps = []
+        self.forced = False
         self.cur_color = C.CURSOR
         self.last_col = -1
         self.to_menu()
@@ -269,6 +270,7 @@ class App:
                 g.new_match()
             else:
                 g.new_game()
+        self.ai_steps = []
         if g.state == 0:  # NEW: the opening roll
             self.state = OPEN
         else:
@@ -293,8 +295,11 @@ class App:
         g = self.game
         a, b = g.start_game()
         self.hw.pixels.roll(a, b, 1, self.now)
-        if self._is_ai(g.player) and g.forced:
-            g.undo_turn()  # the AI's moves are shown one by one
+        self.ai_steps = []
+        if g.forced:  # moves are shown one by one, never as a jump
+            if not self._is_ai(g.player):
+                self.ai_steps = [(s, d) for s, d, _ in g.steps]
+            g.undo_turn()
         self.state = OPENED
 
     def _turn(self):
@@ -317,6 +322,8 @@ class App:
         elif g.state == _G_ROLL:
             self.state = ROLL
             self.hw.pixels.show_mover(p)
+        elif self.ai_steps:
+            self._play_forced()
         else:
             self._moves()
 
@@ -330,11 +337,27 @@ class App:
 
     def _human_roll(self):
         self._roll()
-        self._moves()
+        g = self.game
+        if g.forced:
+            self.ai_steps = [(s, d) for s, d, _ in g.steps]
+            g.undo_turn()
+            self._play_forced()
+        else:
+            self._moves()
+
+    def _play_forced(self):
+        """Auto-play of a forced play (``ai_steps``): shown move by move
+        like the AI's, then the player confirms or undoes it."""
+        self.forced = True
+        self.state = AIMOVE
+        self.cur_color = C.LAST
+        self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
 
     def _moves(self):
         """The human mover builds a play (or acknowledges a pass)."""
         g = self.game
+        if not g.steps:
+            self.forced = False
         self.cur_color = C.CURSOR
         self.src = -1
         self.hw.pixels.set_used(g.used[0], g.used[1])
@@ -466,11 +489,13 @@ class App:
         if self.ai_steps:
             src, die = self.ai_steps.pop(0)
             g.move(src, die)
-            self.last_col = _col(2, src + die if src + die < 7 else 7)
+            self.last_col = _col(g.player, src + die if src + die < 7 else 7)
             self.hw.pixels.set_used(g.used[0], g.used[1])
-        else:
+        elif self._is_ai(g.player):
             self.last_col = -1
             self._confirm()
+        else:
+            self._moves()  # a forced play shown: now confirm or undo
         self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])
         self.dirty = True
 
@@ -532,12 +557,12 @@ class App:
             cursor = self.tgts[self.ci][0]
             msg = "A:use %d B:back" % self.tgts[self.ci][1]
         elif st == DONE:
-            msg = "Forced. A:ok" if g.forced else "A:ok B:undo"
+            msg = "Forced. A:ok" if self.forced else "A:ok B:undo"
         elif st == AI:
             msg = "AI thinking"
         elif st == AIMOVE:
             cursor = self.last_col
-            msg = "AI moves"
+            msg = "AI moves" if self._is_ai(p) else "Forced play"
         if (st == AI or st == AIMOVE) and g.must_pass:
             ban = ("AI: no legal move", " ")
         b.set_cursor(cursor, self.cur_color)
