@@ -49,7 +49,9 @@ def make_display(p):
 
     d = p["display"]
     if d["builtin"]:
-        disp = getattr(board, "DISPLAY")  # built in: never released
+        disp = getattr(board, "DISPLAY", None)  # built in: never released
+        if disp is None:
+            raise ProfileError("profile %s needs a board with a built-in display" % p["name"])
         disp.auto_refresh = False
         return disp
     import busio
