@@ -88,7 +88,11 @@ class Rules:
         w[7] = 0
         self._w = tuple(w)
         self._hitw = tuple([0] + [top << (t - 1) for t in range(1, 7)] + [0])
+        # The same weights by byte offset of either player's block.
+        self._w16 = self._w + self._w
+        self._hitw16 = self._hitw + self._hitw
         self._keys = [0] * MAX_PLAYS
+        self._firsts = bytearray(8)  # plays(): sources of legal first moves
         # Plays found by the last ``plays`` call: 4 bytes each.
         self.moves = bytearray(4 * MAX_PLAYS)
         self.count = 0
@@ -156,97 +160,98 @@ class Rules:
         Fills ``self.moves`` and returns their count; 0 means the mover must
         pass (or the game is already over). ``pos`` is restored on return.
 
-        This is the hot path of the AI, so rules 1-4 of ``can_move`` are
-        inlined here, with the facts they need (bar count, lowest occupied
-        board index) computed once per move instead of once per check. The
-        first move of each order is made on ``pos`` and taken back; second
-        moves are only checked, never made: their dedupe key is computed
-        directly. Nothing is allocated.
+        This is the AI's hot path, so rules 1-4 of ``can_move`` are inlined
+        with the facts they need (bar count, lowest occupied board index)
+        computed once per move, not once per check. Loops run over absolute
+        byte offsets ``s`` of ``pos`` (``s = m + index``); the opponent's
+        count facing offset ``s`` is then ``pos[15 - s]`` for either player.
+        For each order of the dice the legal first moves are listed, then
+        each is made on ``pos`` and taken back; second moves are only
+        checked, never made, and their dedupe key is computed directly.
+        Nothing is allocated.
         """
         n = self.checkers
         self.count = 0
         if pos[7] == n or pos[15] == n:
             return 0
-        m = 0 if pos[TURN] == 1 else 8
-        ob = 8 - m  # the opponent's block; its bar is pos[ob]
-        face = ob + 7  # pos[face - t]: opponent checkers on mover index t
-        off = m + 7
+        m = 0 if pos[TURN] == 1 else 8  # the mover's bar
+        off = m + 7  # the mover's borne-off count
+        ob = 8 - m  # the opponent's bar
         fe = self.full_entry
-        w = self._w
-        hw = self._hitw
+        w = self._w16
+        hw = self._hitw16
         keys = self._keys
         mv = self.moves
-        lo = 1  # the mover's lowest occupied board index (7: none)
-        while lo < 7 and not pos[m + lo]:
+        firsts = self._firsts
+        lo = m + 1  # the mover's lowest occupied board offset (off: none)
+        while lo < off and not pos[lo]:
             lo += 1
+        bar = pos[m]
         c = 0  # plays found so far
         da = d1
         db = d2
-        while True:  # once per order of the dice (once for a double)
-            bar = pos[m]
-            i = 0 if bar else lo
-            while i < 7:
-                if not pos[m + i]:
-                    i = lo if i == 0 else i + 1
-                    continue
-                # Can die da move the checker at index i? (rules 1-4)
-                t = i + da
-                if t < 7:
-                    if pos[face - t] > 1:  # an opposing made point
-                        i = lo if i == 0 else i + 1
-                        continue
-                elif t == 7:
-                    if fe and bar:  # Full-Entry: no bear-off from the bar
-                        i += 1
-                        continue
-                elif bar or i != lo:  # a higher die: farthest back only,
-                    break  # and no index above lo can qualify either
+        for order in range(1 if d1 == d2 else 2):
+            if order:
+                da = d2
+                db = d1
+            # The legal single moves of die da (rules 1-4).
+            nf = 0
+            if bar or lo + da <= off:
+                for s in range(m if bar else lo, off + 1 - da):  # to <= off
+                    if pos[s]:
+                        t = s + da
+                        if t < off:
+                            if pos[15 - t] > 1:  # an opposing made point
+                                continue
+                        elif fe and bar:  # Full-Entry: no bear-off from bar
+                            continue
+                        firsts[nf] = s
+                        nf += 1
+            elif lo < off:  # a higher die bears off the farthest back only
+                firsts[0] = lo
+                nf = 1
+            for f in range(nf):
                 # Make the first move on pos.
-                pos[m + i] -= 1
-                if t < 7:
-                    pos[m + t] += 1
-                    h1 = pos[face - t]
-                    if h1:
-                        pos[face - t] = 0
+                s = firsts[f]
+                t = s + da
+                pos[s] -= 1
+                if t < off:
+                    pos[t] += 1
+                    h1 = pos[15 - t]
+                    if h1:  # a hit: the blot goes to its bar
+                        pos[15 - t] = 0
                         pos[ob] += 1
-                    k1 = w[t] - w[i] + hw[t] * h1
+                    k1 = w[t] - w[s] + hw[t] * h1
                 else:
+                    t = off
                     pos[off] += 1
                     h1 = 0
-                    k1 = -w[i]
+                    k1 = -w[s]
                 found = False
                 if pos[off] != n:  # the win ends the turn at once
-                    # Facts of the new position for the second die.
+                    # The same rules for die db in the new position.
                     bar2 = pos[m]
                     lo2 = lo
-                    if i == 0:
+                    if s == m:
                         if t < lo2:
                             lo2 = t
-                    elif i == lo and not pos[m + i]:
-                        lo2 = i + 1
-                        while lo2 < 7 and not pos[m + lo2]:
+                    elif s == lo and not pos[s]:
+                        lo2 = s + 1
+                        while lo2 < off and not pos[lo2]:
                             lo2 += 1
-                    j = 0 if bar2 else lo2
-                    while j < 7:
-                        if pos[m + j]:
-                            u = j + db
-                            ok = True
-                            if u < 7:
-                                o = pos[face - u]
-                                if o > 1:
-                                    ok = False
+                    if bar2 or lo2 + db <= off:
+                        for s2 in range(m if bar2 else lo2, off + 1 - db):
+                            if pos[s2]:
+                                u = s2 + db
+                                if u < off:
+                                    o = pos[15 - u]
+                                    if o > 1:
+                                        continue
+                                    key = k1 + w[u] - w[s2] + hw[u] * o
+                                elif fe and bar2:
+                                    continue
                                 else:
-                                    key = k1 + w[u] - w[j] + hw[u] * o
-                            elif u == 7:
-                                if fe and bar2:
-                                    ok = False
-                                else:
-                                    key = k1 - w[j]
-                            elif bar2 or j != lo2:
-                                break
-                            else:
-                                key = k1 - w[j]
-                            if ok:
+                                    key = k1 - w[s2]
                                 found = True
                                 k = 0
                                 while k < c and keys[k] != key:
@@ -254,38 +259,43 @@ class Rules:
                                 if k == c:  # a new play
                                     keys[c] = key
                                     b = c << 2
-                                    mv[b] = i
+                                    mv[b] = s - m
                                     mv[b + 1] = da
-                                    mv[b + 2] = j
+                                    mv[b + 2] = s2 - m
                                     mv[b + 3] = db
                                     c += 1
-                        j = lo2 if j == 0 else j + 1
-                if not found:  # the second die is dead: a one-move play
+                    elif lo2 < off:  # higher die, farthest back, empty bar
+                        found = True
+                        key = k1 - w[lo2]
+                        k = 0
+                        while k < c and keys[k] != key:
+                            k += 1
+                        if k == c:
+                            keys[c] = key
+                            b = c << 2
+                            mv[b] = s - m
+                            mv[b + 1] = da
+                            mv[b + 2] = lo2 - m
+                            mv[b + 3] = db
+                            c += 1
+                if not found:  # no second move: a one-move play
                     k = 0
                     while k < c and keys[k] != k1:
                         k += 1
                     if k == c:
                         keys[c] = k1
                         b = c << 2
-                        mv[b] = i
+                        mv[b] = s - m
                         mv[b + 1] = da
                         mv[b + 2] = NONE
                         mv[b + 3] = NONE
                         c += 1
                 # Take the first move back.
-                pos[m + i] += 1
-                if t < 7:
-                    pos[m + t] -= 1
-                    if h1:
-                        pos[face - t] = 1
-                        pos[ob] -= 1
-                else:
-                    pos[off] -= 1
-                i = lo if i == 0 else i + 1
-            if da == db or da == d2:
-                break
-            da = d2
-            db = d1
+                pos[s] += 1
+                pos[t] -= 1
+                if h1:
+                    pos[15 - t] = 1
+                    pos[ob] -= 1
         self.count = c
         return c
 
