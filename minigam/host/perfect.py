@@ -1,0 +1,91 @@
+"""The Perfect level (host only): plays the best result by the exact table.
+
+Same interface as the device AI (``minigam.ai.AIPlayer``):
+
+* ``choose(pos, d1, d2)`` -> the play as ``[(src, die), ...]`` in the
+  mover's index view (``[]`` for a pass);
+* sliced: ``begin(pos, d1, d2)``, then ``step()`` until it returns True;
+  the play is then in ``steps`` and the position after it (turn passed) in
+  ``result``. A table look-up is fast, so one step does all the work.
+* ``begin`` raises ValueError when the game is already over.
+
+``equity`` holds the chosen play's exact win probability for the mover.
+Ties (results of exactly equal value) go to the first play in
+``Rules.plays`` order, so the choice is deterministic.
+"""
+
+from minigam.rules import TURN, NONE, winner
+from minigam.host.solver import result_equities
+
+
+class PerfectPlayer:
+    """Best play by exact values.
+
+    :param rules: a ``minigam.rules.Rules`` of the table's variant and size
+    :param table: a ``minigam.host.solver.Table``
+    """
+
+    level = "perfect"
+
+    def __init__(self, rules, table):
+        if rules.checkers != table.checkers or \
+                bool(rules.full_entry) != bool(table.full_entry):
+            raise ValueError("rules and table are for different games")
+        self.rules = rules
+        self.table = table
+        self.steps = []
+        self.result = None
+        self.equity = None
+        self.done = True
+        self._query = None
+
+    def choose(self, pos, d1, d2):
+        """The best play of roll ``d1-d2`` as ``[(src, die), ...]``."""
+        self.begin(pos, d1, d2)
+        while not self.step():
+            pass
+        return self.steps
+
+    def begin(self, pos, d1, d2):
+        """Start choosing; raises ValueError if the game is over."""
+        if winner(pos, self.rules.checkers):
+            raise ValueError("the game is over")
+        self._query = (bytearray(pos), d1, d2)
+        self.steps = []
+        self.result = None
+        self.equity = None
+        self.done = False
+
+    def step(self):
+        """Do the (whole) search; True when ``steps`` holds the play."""
+        if self.done:
+            return True
+        pos, d1, d2 = self._query
+        eqs = result_equities(self.table, self.rules, pos, d1, d2)
+        best = eqs[0][0]
+        self.equity = best
+        if eqs[0][2] is None:  # pass
+            self.steps = []
+            self.result = eqs[0][1]
+        else:
+            # First play in generation order among the best ones.
+            k = min(e[2] for e in eqs if e[0] == best)
+            mv = self.rules.moves
+            b = 4 * k
+            steps = [(mv[b], mv[b + 1])]
+            if mv[b + 2] != NONE:
+                steps.append((mv[b + 2], mv[b + 3]))
+            self.steps = steps
+            self.result = apply_steps(self.rules, pos, steps)
+        self.done = True
+        return True
+
+
+def apply_steps(rules, pos, steps):
+    """A new position: ``pos`` after ``steps`` with the turn passed."""
+    out = bytearray(pos)
+    m = 0 if out[TURN] == 1 else 8
+    for src, die in steps:
+        rules.do_move(out, m, src, die)
+    out[TURN] = 3 - out[TURN]
+    return out
