@@ -34,7 +34,16 @@ and on the host:
 - ``hw.ticks_ms()``: current ticks (``minigam.hw.ticks``); host profiles use a
   settable clock (``hw.clock.advance(ms)``).
 
+settings.toml keys read by the device profiles: ``MINIGAM_PROFILE``
+(profile name), ``MINIGAM_PIXELS`` (NeoPixel count, default 12 on the Pico
+profiles, 5 on PyBadge/PyGamer; 0 = none), ``MINIGAM_ROTATION`` (display
+rotation override), ``MINIGAM_PIXEL_MAX`` (pixel brightness at full
+brightness, percent, default 30), ``MINIGAM_REPEAT_DELAY`` /
+``MINIGAM_REPEAT_RATE`` (ms, default 400 / 120).
+
 Modules: ``pins`` (pin data for every profile), ``keys``, ``pixels``,
 ``store``, ``ticks``, ``profile`` (selection and the Profile class),
-``profiles/<name>.py`` (device builders), ``host`` (PC fakes).
+``parts`` (device builders), ``profiles/<name>.py`` (one per profile,
+``STUBS_BOARD`` and ``build()``), ``bootreset`` (A+B at power-on erases
+the store; run by ``boot.py``), ``host`` (PC fakes; never shipped).
 """

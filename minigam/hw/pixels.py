@@ -136,6 +136,7 @@ class DiceIndicator:
         self._t0 = 0
         self._roll_ms = 600
         self._started = False
+        self._last_fid = -3
 
     # ----- settings
     def set_player_colors(self, c1, c2):
@@ -311,9 +312,10 @@ class DiceIndicator:
 
         :return: True if the pixels were written.
         """
-        animating = self.mode in (ROLL, THINK) or (self.mode == DICE and self.count == 1)
-        if not (self._dirty or animating) and self._written:
-            return False
+        fid = self._frame_id(now_ms)
+        if not self._dirty and self._written and fid == self._last_fid:
+            return False  # same picture as the last tick: nothing to do
+        self._last_fid = fid
         self.frame(now_ms)
         self._dirty = False
         buf = self._buf
@@ -338,6 +340,29 @@ class DiceIndicator:
             if show is not None:
                 show()
         return changed
+
+    def _frame_id(self, now_ms):
+        """A number that changes exactly when the animation's picture may."""
+        mode = self.mode
+        if self._asleep or mode == OFF or mode == MOVER or not self._started:
+            return -1
+        elapsed = ticks_diff(now_ms, self._t0)
+        if elapsed < 0:
+            elapsed = 0
+        if mode == ROLL:
+            if elapsed >= self._roll_ms:
+                return -2  # settles: frame() switches to DICE
+            return elapsed // ROLL_FRAME_MS
+        if mode == THINK:
+            if self.count == 1:
+                return elapsed // 20
+            return elapsed // THINK_STEP_MS
+        if self.count == 1:  # DICE on one pixel: which of the four phases
+            ph = elapsed % (2 * (ALT_SHOW_MS + ALT_GAP_MS))
+            return (elapsed // (2 * (ALT_SHOW_MS + ALT_GAP_MS))) * 4 + (
+                0 if ph < ALT_SHOW_MS else 1 if ph < ALT_SHOW_MS + ALT_GAP_MS
+                else 2 if ph < 2 * ALT_SHOW_MS + ALT_GAP_MS else 3)
+        return -1
 
     def color(self, i):
         """The (r, g, b) last written to pixel ``i`` (brightness applied)."""
