@@ -39,7 +39,8 @@ settings.toml keys read by the device profiles: ``MINIGAM_PROFILE``
 profiles, 5 on PyBadge/PyGamer; 0 = none), ``MINIGAM_ROTATION`` (display
 rotation override), ``MINIGAM_PIXEL_MAX`` (pixel brightness at full
 brightness, percent, default 30), ``MINIGAM_REPEAT_DELAY`` /
-``MINIGAM_REPEAT_RATE`` (ms, default 400 / 120).
+``MINIGAM_REPEAT_RATE`` (ms, default 400 / 120), ``MINIGAM_JOY_INVERT_Y``
+(PyGamer: 1 if up and down come out swapped).
 
 Modules: ``pins`` (pin data for every profile), ``keys``, ``pixels``,
 ``store``, ``ticks``, ``profile`` (selection and the Profile class),

@@ -144,7 +144,11 @@ def make_keys(p):
 
         ax = analogio.AnalogIn(_pin(board, js["x"]))
         ay = analogio.AnalogIn(_pin(board, js["y"]))
-        stick = _keys.AnalogStick(lambda: ax.value, lambda: ay.value)
+        # Up = low Y reading (unchecked on a real PyGamer): MINIGAM_JOY_INVERT_Y = 1 flips it.
+        stick = _keys.AnalogStick(
+            lambda: ax.value, lambda: ay.value,
+            invert_y=setting_int("MINIGAM_JOY_INVERT_Y", 0) != 0,
+        )
         reader.add_source(stick, (_keys.UP, _keys.DOWN, _keys.LEFT, _keys.RIGHT))
         reader.add_poller(stick)
     return reader
