@@ -29,15 +29,15 @@ WOKWI_LCD = {"sck": "SCK", "mosi": "MOSI", "miso": "MISO", "cs": "CS",
              "dc": "D/C", "rst": "RST", "backlight": "LED"}
 # Keyboard shortcut of each button in the Wokwi simulation (same keys as the
 # desktop simulator where it has them).
-WOKWI_KEYS = {"A": "z", "B": "x", "X": "a", "Y": "s", "UP": "ArrowUp",
+WOKWI_KEYS = {"A": "z", "B": "x", "X": "c", "Y": "v", "UP": "ArrowUp",
               "DOWN": "ArrowDown", "LEFT": "ArrowLeft",
-              "RIGHT": "ArrowRight", "PRESS": "Enter"}
+              "RIGHT": "ArrowRight", "PRESS": "p"}
 
 # NeoPixel budget: a WS2812B draws about 20 mA per colour channel at full
-# duty. The dice indicator lights one colour per lit pixel, at most this
-# brightness (the brightest of the menu's settings).
+# duty. The dice indicator lights one colour per lit pixel, never brighter
+# than the profiles' cap.
 PIXEL_MA_PER_CHANNEL = 20
-PIXEL_MAX_BRIGHTNESS = 0.5
+PIXEL_MAX_BRIGHTNESS = pinmap.PIXEL_MAX_PERCENT / 100
 
 # Parts per profile: (part, quantity, example part or product, approx USD).
 _PICO = ("Raspberry Pi Pico or Pico 2 (with headers)", 1,

@@ -8,7 +8,7 @@ Imported only on a device (or with Blinka); the host uses ``minigam.hw.host``.
 """
 
 from minigam.hw import keys as _keys
-from minigam.hw.pins import PROFILES
+from minigam.hw.pins import PIXEL_MAX_PERCENT, PROFILES
 from minigam.hw.pixels import DiceIndicator, RGBLed
 from minigam.hw.profile import Profile, ProfileError, _getenv
 from minigam.hw.store import Store
@@ -212,5 +212,5 @@ def build_profile(name):
         make_pixels(p),
         make_store(p),
         key_codes_of(p),
-        pixel_max=setting_int("MINIGAM_PIXEL_MAX", 30) / 100,
+        pixel_max=setting_int("MINIGAM_PIXEL_MAX", PIXEL_MAX_PERCENT) / 100,
     )

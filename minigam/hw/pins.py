@@ -234,6 +234,10 @@ PROFILES = {
 
 DEFAULT_PROFILE = "pico-st7789"
 
+# Brightest the dice pixels ever get, in percent (settings.toml
+# MINIGAM_PIXEL_MAX overrides it); the hardware docs budget current from it.
+PIXEL_MAX_PERCENT = 30
+
 # profile name -> circuitpython-stubs board name (for circuitpython_setboard).
 STUBS_BOARD = {}
 for _name in PROFILES:
