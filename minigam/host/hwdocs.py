@@ -276,13 +276,12 @@ def neopixel_notes(name):
         return ("The dice indicator is the pack's own RGB LED, driven with "
                 "PWM on GP6/GP7/GP8 (active-low). Nothing to wire.")
     n = px["count"]
-    worst = n * PIXEL_MA_PER_CHANNEL * PIXEL_MAX_BRIGHTNESS
     full = n * 3 * PIXEL_MA_PER_CHANNEL
     if not wired(p):
-        return ("The %d NeoPixels are on the board. The dice indicator "
-                "lights at most all %d, one colour each, at brightness %d%% "
-                "at most: about %d mA (all white at full brightness would "
-                "be %d mA)." % (n, n, PIXEL_MAX_BRIGHTNESS * 100, worst, full))
+        return ("The %d NeoPixels are on the board. MINIGAM caps them at "
+                "%d%% brightness, so even all white they draw under %d mA "
+                "(%d mA uncapped)." % (n, PIXEL_MAX_BRIGHTNESS * 100,
+                                       full * PIXEL_MAX_BRIGHTNESS, full))
     return (
         "- Power the pixels from VBUS (5 V from USB; on battery see Power "
         "above). Their data input then sees 3.3 V logic from "
@@ -290,16 +289,17 @@ def neopixel_notes(name):
         "for a long lead or a picky strip add a 74AHCT125 level shifter.\n"
         "- Put a 330 ohm resistor in series with DIN, close to the first "
         "pixel, and a 470 uF capacitor across 5 V and GND at the strip.\n"
-        "- Current budget: the dice indicator lights at most %d pixels, one "
-        "colour channel each, at brightness %d%% at most: about %d mA "
-        "(%d pixels x %d mA x %d%%). All pixels white at full brightness "
-        "would draw %d mA, more than a Pico's VBUS should feed: the code "
-        "never does that.\n"
+        "- Current budget: a WS2812B draws up to %d mA at full white. "
+        "MINIGAM caps the pixels at %d%% brightness (`MINIGAM_PIXEL_MAX`), "
+        "so even all %d pixels lit white stay under %d mA; the dice "
+        "indicator usually lights fewer, in one or two colours. Without "
+        "the cap, all white would draw %d mA, more than a Pico's VBUS "
+        "should feed.\n"
         "- Chain: 12 pixels by default, shown as two groups of six (one per "
         "die); set `MINIGAM_PIXELS = <n>` in settings.toml for another "
         "count (1 to 11 pixels show one colour-coded pixel per die)."
-        % (n, PIXEL_MAX_BRIGHTNESS * 100, worst, n, PIXEL_MA_PER_CHANNEL,
-           PIXEL_MAX_BRIGHTNESS * 100, full))
+        % (3 * PIXEL_MA_PER_CHANNEL, PIXEL_MAX_BRIGHTNESS * 100, n,
+           full * PIXEL_MAX_BRIGHTNESS, full))
 
 
 ASSEMBLY = {
