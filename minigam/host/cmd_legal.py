@@ -18,8 +18,8 @@ def parse_query(line):
     """``"<position> <d1>-<d2>"`` -> ``(pos, d1, d2)``; raises NotationError."""
     parts = line.split()
     if len(parts) != 2:
-        raise NotationError("expected '<position> <d1>-<d2>', got %d fields"
-                            % len(parts))
+        raise NotationError("expected '<position> <d1>-<d2>', got %d field%s"
+                            % (len(parts), "" if len(parts) == 1 else "s"))
     pos = parse_position(parts[0])
     d1, d2 = parse_roll(parts[1])
     return pos, d1, d2

@@ -1,7 +1,10 @@
-"""``perft DEPTH [--full-entry]``: distinct positions reachable, by depth.
+"""``perft DEPTH [--full-entry]``: leaf counts of the game tree, by depth.
 
-Over the 21 distinct rolls, each counted once; a pass is one child; a
-finished game is a leaf (it counts itself, and has no children).
+From the start position, each ply branches over the 21 distinct rolls (each
+counted once, not weighted) and then over the distinct resulting positions
+of that roll; a pass is one child; a finished game is a leaf (it counts
+itself and has no children). Figures (checked against an independent naive
+generator in the tests): standard 33, 1174, 68959; Full-Entry 30, 955, 45697.
 """
 
 import argparse
