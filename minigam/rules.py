@@ -79,8 +79,12 @@ class Rules:
         self.checkers = checkers
         self.full_entry = full_entry
         base = checkers + 1
-        # Dedupe key weights: mover counts at indices 0..6 in base N+1 (the
-        # off count follows from them), then one bit per hit point.
+        # Dedupe keys: a play's key is the change it makes, the sum over its
+        # moves of w[to] - w[from], plus hw[t] for a hit on index t. The
+        # weights write the mover's counts at indices 0..6 in base N+1 (the
+        # off count follows from them) with one bit per hit point above, so
+        # two plays of one roll share a key exactly when they reach the same
+        # position. (For N <= 10 every key is a small int on MicroPython.)
         w = [1] * 8
         for i in range(1, 7):
             w[i] = w[i - 1] * base
