@@ -62,3 +62,148 @@ def test_half_block_lines():
     assert lines[0].count(sim_text.UPPER_HALF) == 2
     lines256 = sim_text.render_lines(rgb, truecolor=False)
     assert "\x1b[38;5;196;48;5;21m" in lines256[0]
+
+
+# --- the real app, headless ---------------------------------------------------
+
+def _play_to_game_over(session, max_taps=3000):
+    """Tap A (pick / move / confirm / roll) until the game-over page."""
+    taps = 0
+    while not session.game_over:
+        assert taps < max_taps, "no game over after %d taps (state %s)" % (
+            taps, session.app.state)
+        session.tap(K.A)
+        taps += 1
+    return taps
+
+
+@pytest.mark.parametrize("mode_keys,profile", [
+    ("A", "pico-st7789"),           # menu: Play vs AI
+    ("DOWN A", "pybadge"),          # menu: Two players (pass and play)
+    ("X A", "pimoroni-display-pack-2"),  # four buttons only: X moves on
+])
+def test_headless_game_through_key_presses_to_game_over(mode_keys, profile,
+                                                         tmp_path):
+    from minigam.rules import winner
+    session = sim.Session(profile, seed=11)
+    try:
+        assert not session.game_over
+        sim.run_script(session, sim.parse_script(mode_keys), settle_ms=200)
+        assert session.app.game is not None
+        taps = _play_to_game_over(session)
+        game = session.app.game
+        assert winner(game.pos) in (1, 2)
+        assert taps > 10
+        # the game-over page is what the screen shows now
+        frame = session.frame()
+        assert frame.width == session.width and frame.height == session.height
+        path = tmp_path / "over.png"
+        session.screenshot(str(path))
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        session.close()
+
+
+def test_headless_cli_writes_screenshots(tmp_path, capsys):
+    from minigam.host import cmd_sim
+    from minigam.host.render import Frame  # noqa: F401
+    shot = tmp_path / "end.png"
+    sdir = tmp_path / "steps"
+    rc = cmd_sim.main(["--headless", "--profile", "pybadge", "--seed", "2",
+                       "--keys", "A shot A A shot", "--screenshot", str(shot),
+                       "--screenshot-dir", str(sdir), "--scale", "2"])
+    assert rc == 0
+    names = sorted(os.listdir(sdir))
+    assert names == ["000.png", "001.png", "002.png"]
+    import struct
+    data = shot.read_bytes()
+    w, h = struct.unpack(">II", data[16:24])
+    assert (w, h) == (320, 256)
+    # the menu and the game screen differ
+    assert (sdir / "000.png").read_bytes() != (sdir / "002.png").read_bytes()
+
+
+def test_cli_errors_are_one_line(tmp_path, capsys):
+    from minigam.host import cmd_sim
+    assert cmd_sim.main(["--headless", "--keys", "A FIRE",
+                         "--screenshot", str(tmp_path / "x.png")]) == 2
+    assert cmd_sim.main(["--headless", "--profile", "nosuch",
+                         "--screenshot", str(tmp_path / "x.png")]) == 2
+    # a four-button board has no UP key
+    assert cmd_sim.main(["--headless", "--profile", "pimoroni-display-pack-2",
+                         "--keys", "UP", "--screenshot",
+                         str(tmp_path / "x.png")]) == 2
+    assert cmd_sim.main(["--headless", "--keys-file", str(tmp_path / "none"),
+                         "--screenshot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("error: ") == 4 and "Traceback" not in err
+    assert not (tmp_path / "x.png").exists()
+
+
+# --- the window and the terminal, on the real app ------------------------------
+
+def test_window_shows_the_screen_pixel_for_pixel_and_the_dice_pixels():
+    session = sim.Session("pybadge", seed=5)
+    try:
+        sim.run_script(session, sim.parse_script("A A A"), settle_ms=400)
+        window = sim.Window(session, scale=3)
+        window.draw()
+        surf = window.surface
+        frame = session.frame()
+        m = window.margin
+        for x, y in ((0, 0), (17, 40), (80, 64), (159, 127), (100, 10)):
+            want = frame.rgb(x, y)
+            got = tuple(surf.get_at((m + 3 * x + 1, m + 3 * y + 1)))[:3]
+            assert got == want, (x, y)
+        # the panel beside the screen holds one circle per dice pixel
+        assert len(session.pixel_colors()) == 5
+        assert window.size[0] > window.sw + window.PANEL_W
+        window.close()
+    finally:
+        session.close()
+
+
+def test_window_loop_feeds_keys_and_quits():
+    pygame = sim.import_pygame()
+    session = sim.Session("pico-st7789", seed=5)
+    try:
+        assert session.app.menu_sel == 0
+        pygame.display.init()
+        for key in (pygame.K_DOWN, ):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key,
+                                                 mod=0, unicode="", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key,
+                                                 mod=0, unicode="", scancode=0))
+        sim.run_window(session, scale=1, max_ms=300)
+        assert session.app.menu_sel == 1
+        pygame.display.init()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        sim.run_window(session, scale=1)  # returns at once: closed
+    finally:
+        session.close()
+
+
+def test_text_screen_draws_half_blocks_and_redraws_only_changes():
+    session = sim.Session("pybadge", seed=5)
+    try:
+        out = io.StringIO()
+        screen = sim_text.TextScreen(session, out, truecolor=True,
+                                     size=(170, 80))
+        assert screen.draw(force=True)
+        first = out.getvalue()
+        # 160x128 fits at 1:1: 64 lines of half blocks, the dice, the keys
+        assert len(screen.shown) == 64 + 2
+        assert first.count(sim_text.UPPER_HALF) == 160 * 64
+        assert "A=Z" in first and "q=quit" in first
+        out.truncate(0)
+        out.seek(0)
+        assert not screen.draw()  # nothing changed, nothing drawn
+        session.tap(K.DOWN)
+        assert screen.draw()
+        changed = out.getvalue()
+        assert 0 < changed.count("\x1b[K") < 64
+        # a small terminal gets an averaged picture
+        small = sim_text.TextScreen(session, io.StringIO(), size=(60, 30))
+        assert len(small.lines()[0].split(sim_text.UPPER_HALF)) - 1 == 54
+    finally:
+        session.close()

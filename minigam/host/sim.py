@@ -93,7 +93,7 @@ class Session:
         self.profile = name
         self.hw = hwhost.build_host_profile(name)
         self.app = _build_app(self.hw, seed)
-        self.now = 0
+        self.now = self.hw.clock.now
         self.width = self.hw.width
         self.height = self.hw.height
         self.refreshes = 0
@@ -113,7 +113,6 @@ class Session:
     # time
     def tick(self):
         """One pass of the app loop at the current time."""
-        self.hw.clock.set(self.now) if hasattr(self.hw.clock, "set") else None
         self.app.tick(self.now)
 
     def advance(self, ms, frame_ms=FRAME_MS):
@@ -122,24 +121,37 @@ class Session:
         while self.now < end:
             step = min(frame_ms, end - self.now)
             self.hw.clock.advance(step)
-            self.now += step
+            self.now = self.hw.clock.now
             self.app.tick(self.now)
 
     def sync(self, now_ms):
         """Move the clock to ``now_ms`` (real time in the window) and tick."""
         if now_ms > self.now:
-            self.hw.clock.advance(now_ms - self.now)
+            self.hw.clock.set(now_ms)
             self.now = now_ms
         self.app.tick(self.now)
 
     # keys
+    def has_key(self, code):
+        return code in self.hw.key_codes
+
     def press(self, code):
-        self.hw.key_queue.press(code)
+        """Press ``code`` (ignored when the profile has no such key)."""
+        if self.has_key(code):
+            self.hw.key_queue.press(code)
 
     def release(self, code):
-        self.hw.key_queue.release(code)
+        if self.has_key(code):
+            self.hw.key_queue.release(code)
 
     def tap(self, code, hold_ms=TAP_MS, gap_ms=GAP_MS):
+        """Press, hold ``hold_ms``, release, wait ``gap_ms``. SimError when
+        the profile has no such key."""
+        if not self.has_key(code):
+            from minigam.hw.keys import key_name
+            raise SimError("profile %s has no key %s (it has: %s)" % (
+                self.profile, key_name(code),
+                " ".join(key_name(c) for c in self.hw.key_codes)))
         self.press(code)
         self.advance(hold_ms)
         self.release(code)
