@@ -516,7 +516,7 @@ class App:
         if g.match_to > 1:
             b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
         else:
-            b.set_score("Game %d" % g.game_no if g.game_no > 1 else " ")
+            b.set_score("")
         if st == OPENED and g.opening:
             b.set_dice(g.opening[0], g.opening[1], (1, 2))
         elif g.d1:
@@ -545,8 +545,7 @@ class App:
                 ban = ("Your turn", "press A to roll")
             msg = "B: menu"
         elif st == PASS:
-            ban = ("%s: no legal move" % who,
-                   "please wait" if self._is_ai(p) else "A: continue")
+            ban = ("No legal move", who + ": A to pass")
         elif st == PICK:
             cursor = self.srcs[self.ci]
             msg = "A:pick B:undo" if g.steps else "A:pick X:next"
@@ -564,7 +563,7 @@ class App:
             cursor = self.last_col
             msg = "AI moves" if self._is_ai(p) else "Forced play"
         if (st == AI or st == AIMOVE) and g.must_pass:
-            ban = ("AI: no legal move", " ")
+            ban = ("No legal move", "AI must pass")
         b.set_cursor(cursor, self.cur_color)
         b.set_selected(sel)
         b.set_targets(mask)

@@ -7,12 +7,11 @@ the view state the app hands it, and never decides anything about the game.
 """
 
 import displayio
-import terminalio
 import vectorio
-from adafruit_display_text import bitmap_label
 
 from minigam.app import palette as C
 from minigam.app.layout import COLS
+from minigam.app.text import Text
 
 # Pips of a die face: (x, y) in quarters of the die, per value.
 _PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
@@ -21,13 +20,12 @@ _PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
          ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
 
 
-def label(lay, color, x, y, ax=0.5, ay=0.5, text=" ", scale=None):
-    """A ``bitmap_label`` in terminalio's font anchored at (x, y)."""
-    lb = bitmap_label.Label(terminalio.FONT, text=text, color=color,
-                            scale=lay.scale if scale is None else scale)
-    lb.anchor_point = (ax, ay)
-    lb.anchored_position = (x, y)
-    return lb
+def label(lay, n, color, x, y, align=1, text="", scale=None):
+    """A :class:`~minigam.app.text.Text` of ``n`` characters whose line is
+    centred on ``y``, anchored at ``x`` (``align`` 0 left, 1 centre,
+    2 right)."""
+    return Text(n, color, x, y, lay.scale if scale is None else scale,
+                align, text=text)
 
 
 def set_text(lb, text):
@@ -71,7 +69,7 @@ class BoardView:
                 points=pts, x=L.col_cx(c), y=L.y1))
         # Point numbers, small, at the foot of each point.
         for c in range(1, 7):
-            g.append(label(L, C.DIM, L.col_cx(c), L.y0 + 1, ay=0.0,
+            g.append(label(L, 1, C.DIM, L.col_cx(c), L.y0 + 7,
                            text=str(c), scale=1))
         # Checker slots per column: bar columns hold fewer.
         self.slots = []
@@ -102,23 +100,24 @@ class BoardView:
                 self.slabs[t].append(s)
         self.off_n = bytearray(2)
         self.off_lb = (
-            label(L, C.TEXT, L.col_cx(0), L.tray_label_y, scale=1),
-            label(L, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y, scale=1))
+            label(L, 1, C.TEXT, L.col_cx(0), L.tray_label_y, scale=1),
+            label(L, 1, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y, scale=1))
         for lb in self.off_lb:
             g.append(lb)
         # Count labels drawn on the top checker of a column.
         self.count_lb = []
         for c in range(COLS):
-            lb = label(L, C.P1_INK, L.col_cx(c), L.slot_cy(0), scale=1)
+            lb = label(L, 1, C.P1_INK, L.col_cx(c), L.slot_cy(0), scale=1)
             lb.hidden = True
             g.append(lb)
             self.count_lb.append(lb)
         # Legal destinations: a green dot where the checker would land.
+        # A checker has at most two (one per die; a double or two dice
+        # bearing off land on the same column).
         self.marks = []
-        for c in range(COLS):
+        for _ in range(2):
             s = vectorio.Circle(pixel_shader=C.pal(C.TARGET),
-                                radius=max(2, L.r // 2), x=L.col_cx(c),
-                                y=L.slot_cy(0))
+                                radius=max(2, L.r // 2), x=0, y=0)
             s.hidden = True
             g.append(s)
             self.marks.append(s)
@@ -144,15 +143,16 @@ class BoardView:
         self.cursor = -1
         # Status bar: Player 1 left, score centre, Player 2 right.
         y = L.top // 2
-        self.p1_lb = label(L, C.P1, 2, y, ax=0.0)
-        self.p2_lb = label(L, C.P2, L.w - 2, y, ax=1.0)
-        self.mid_lb = label(L, C.TEXT, L.w // 2, y)
+        self.p1_lb = label(L, 6, C.P1, 2, y, align=0)
+        self.p2_lb = label(L, 6, C.P2, L.w - 2, y, align=2)
+        self.mid_lb = label(L, 5, C.TEXT, L.w // 2, y)
         self.turn = 0
         g.append(self.p1_lb)
         g.append(self.p2_lb)
         g.append(self.mid_lb)
         # Bottom bar: message, then the dice.
-        self.msg_lb = label(L, C.TEXT, 3, L.h - L.bottom // 2, ax=0.0)
+        self.msg_lb = label(L, L.chars(L.die_x(0) - 6), C.TEXT, 3,
+                            L.h - L.bottom // 2, align=0)
         g.append(self.msg_lb)
         self.dice_g = []
         self.dice = bytearray(2)
@@ -178,8 +178,10 @@ class BoardView:
                              height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
         self.banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
                              height=bhh, x=(L.w - bw) // 2, y=by))
-        self.ban1 = label(L, C.TEXT, L.w // 2, by + 4 + L.ch // 2)
-        self.ban2 = label(L, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2)
+        n = L.chars(bw - 4)
+        self.ban1 = label(L, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2)
+        self.ban2 = label(L, n, C.CURSOR, L.w // 2,
+                          by + 6 + L.ch + L.ch // 2)
         self.banner.append(self.ban1)
         self.banner.append(self.ban2)
         self.banner.hidden = True
@@ -206,7 +208,7 @@ class BoardView:
                 self.off_n[t] = n
                 for k in range(8):
                     show(self.slabs[t][k], k < n)
-                set_text(self.off_lb[t], "%d" % n if n else " ")
+                set_text(self.off_lb[t], "%d" % n if n else "")
         self.pos[:] = pos
         self._pips()
         if self.sel_col >= 0:
@@ -234,9 +236,12 @@ class BoardView:
         side = c == 0 or c == COLS - 1
         if n > cap or (side and n > 1):
             set_text(lb, "%d" % n)
-            lb.color = C.P1_INK if p == 1 else C.P2_INK
-            lb.anchored_position = (self.lay.col_cx(c),
-                                    self.lay.slot_cy(vis - 1))
+            ink = C.P1_INK if p == 1 else C.P2_INK
+            if lb.color != ink:
+                lb.color = ink
+            y = self.lay.slot_cy(vis - 1) - 6
+            if lb.y != y:
+                lb.y = y
             show(lb, True)
         else:
             show(lb, False)
@@ -267,7 +272,7 @@ class BoardView:
         set_text(self.mid_lb, text)
 
     def set_message(self, text):
-        set_text(self.msg_lb, text or " ")
+        set_text(self.msg_lb, text or "")
 
     # -- cursor, selection, destinations -------------------------------------
 
@@ -315,29 +320,36 @@ class BoardView:
         show(self.sel, True)
 
     def set_targets(self, mask):
-        """Show a green dot on every column whose bit is set in ``mask``:
-        where the selected checker would land (a tray for "off")."""
+        """Show a green dot on every column whose bit is set in ``mask``
+        (at most two): where the selected checker would land (a tray for
+        "off")."""
         if mask == self.target_mask:
             return
         self.target_mask = mask
         L = self.lay
+        k = 0
         for c in range(COLS):
-            m = self.marks[c]
-            on = bool(mask & (1 << c))
-            if on:
-                if c == 0 or c == COLS - 1:
-                    y = L.tray_cy()
-                else:
-                    n = 0
-                    p = self.turn
-                    for k, v in enumerate(self.shown[c]):
-                        if v == p:
-                            n = k + 1
-                    if n >= L.cap:
-                        n = L.cap - 1
-                    y = L.slot_cy(n)
-                m.y = y
-            show(m, on)
+            if not mask & (1 << c) or k >= len(self.marks):
+                continue
+            m = self.marks[k]
+            k += 1
+            if c == 0 or c == COLS - 1:
+                y = L.tray_cy()
+            else:
+                n = 0
+                p = self.turn
+                for j, v in enumerate(self.shown[c]):
+                    if v == p:
+                        n = j + 1
+                if n >= L.cap:
+                    n = L.cap - 1
+                y = L.slot_cy(n)
+            m.x = L.col_cx(c)
+            m.y = y
+            show(m, True)
+        while k < len(self.marks):
+            show(self.marks[k], False)
+            k += 1
 
     # -- dice -----------------------------------------------------------------
 
@@ -386,5 +398,5 @@ class BoardView:
             show(self.banner, False)
             return
         set_text(self.ban1, line1)
-        set_text(self.ban2, line2 or " ")
+        set_text(self.ban2, line2 or "")
         show(self.banner, True)

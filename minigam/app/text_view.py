@@ -30,18 +30,19 @@ class TextView:
                      height=self.line_h, x=2, y=L.top + 2)
         self.bar.hidden = True
         g.append(self.bar)
-        self.title = label(L, C.CURSOR, L.w // 2, L.top // 2)
+        self.width_chars = L.chars(L.w - L.cw)
+        self.title = label(L, self.width_chars, C.CURSOR, L.w // 2, L.top // 2)
         g.append(self.title)
         self.lines = []
         for k in range(self.n):
-            lb = label(L, C.TEXT, 2 + L.cw // 2,
-                       L.top + 3 + k * self.line_h + self.line_h // 2, ax=0.0)
+            lb = label(L, self.width_chars, C.TEXT, 2 + L.cw // 2,
+                       L.top + 3 + k * self.line_h + self.line_h // 2,
+                       align=0)
             g.append(lb)
             self.lines.append(lb)
         self.first = 0
         self.sel = -1
         g.hidden = True
-        self.width_chars = L.chars(L.w - L.cw)
 
     def page(self, title, items, sel=-1):
         """Show ``title`` and the strings ``items``; ``sel`` (or -1) is the
@@ -63,8 +64,8 @@ class TextView:
         for k in range(n):
             i = first + k
             lb = self.lines[k]
-            text = items[i][:w] if i < len(items) else " "
-            set_text(lb, text or " ")
+            text = items[i][:w] if i < len(items) else ""
+            set_text(lb, text)
             color = C.P1_INK if i == sel else C.TEXT
             if lb.color != color:
                 lb.color = color

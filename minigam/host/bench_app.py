@@ -13,8 +13,8 @@ displayio's own dirty areas (what the panel is really sent):
 
 ``python -m minigam.host.bench_app`` prints them; the ``bench`` command
 calls :func:`run`. Heap and VM timings need the MicroPython VM runner and
-its displayio fakes (``minigam.host.vmfakes``); :func:`run` reports them
-when those are present.
+its displayio fakes (``minigam.host.vmfakes``): :func:`vm_measure` runs
+the app there on a fake profile through whole games against the AI.
 """
 
 import os
@@ -142,13 +142,195 @@ def run(out=None):
           "(after %s), pixels changed mean %4.1f%%; CPython %.1f ms/frame\n"
           % (size, r["moves"], 100 * r["share_mean"], 100 * r["share_max"],
              r["worst_state"], 100 * r["changed_mean"], r["frame_ms"]))
-    try:
-        from minigam.host import bench_app_vm
-    except ImportError:
-        w("app: VM heap and frame time: needs minigam.host.vmfakes "
-          "(not available)\n")
-        return 0
-    return bench_app_vm.run(out)
+    for profile, size in SIZES:
+        try:
+            r = vm_measure(profile)
+        except Exception as exc:  # noqa: BLE001 (no Node, VM error)
+            w("app: VM figures unavailable: %s\n" % exc)
+            return 0
+        w("  %-8s VM heap: app after start %5.1f KB, peak %5.1f KB over %d "
+          "games vs AI (target <= 60 KB; on top of %.1f KB for the hw "
+          "layer and displayio fakes)\n"
+          "  %-8s VM frame build: mean %.2f ms, median %.2f, worst %.2f "
+          "(%d frames) -> est. RP2040 mean %.0f ms (x40, range x20..x100)\n"
+          % (size, r["start"] / 1024, r["peak"] / 1024, r["games"],
+             r["base"] / 1024, "", r["mean_ms"], r["median_ms"],
+             r["worst_ms"], r["frames"], 40 * r["mean_ms"]))
+    return 0
+
+
+# -- MicroPython VM ------------------------------------------------------------
+#
+# The VM's gc.collect() frees nothing allocated during the same runPython()
+# call (checked: 50 dropped bytearrays stay counted until the call returns),
+# so live heap is measured between calls: the game runs in chunks of ticks,
+# one runPython() each, and a separate call collects and reads mem_alloc().
+
+_RUNNER = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+const [jobPath, outPath] = process.argv.slice(2);
+const job = JSON.parse(readFileSync(jobPath, "utf8"));
+const require = createRequire(process.cwd() + "/");
+const entry = require.resolve(
+  "@micropython/micropython-webassembly-pyscript/micropython.mjs");
+const { loadMicroPython } = await import(pathToFileURL(entry).href);
+const lines = [];
+const mp = await loadMicroPython({stdout: (l) => lines.push(l),
+                                  stderr: (l) => lines.push("ERR " + l),
+                                  linebuffer: true});
+for (const [path, data] of Object.entries(job.files)) {
+  const parts = path.split("/").filter((p) => p.length > 0);
+  let cur = "";
+  for (const part of parts.slice(0, -1)) {
+    cur += "/" + part;
+    try { mp.FS.mkdir(cur); } catch (err) {}
+  }
+  mp.FS.writeFile(path, data.b64 !== undefined
+    ? Buffer.from(data.b64, "base64") : data.text);
+}
+let error = null;
+try {
+  mp.runPython(job.setup);
+  for (let i = 0; i < job.max_chunks; i++) {
+    mp.runPython(job.measure);
+    mp.runPython(job.step);
+    if (lines.length && lines[lines.length - 1] === "DONE") break;
+  }
+  mp.runPython(job.measure);
+  mp.runPython(job.report);
+} catch (err) {
+  error = String(err && err.message || err);
+}
+writeFileSync(outPath, JSON.stringify({lines, error}));
+"""
+
+_SETUP = r"""
+import gc, sys
+sys.path.insert(0, "/")
+sys.path.insert(0, "/lib")
+import js
+import busdisplay, displayio, vectorio, terminalio
+from adafruit_display_text import bitmap_label
+from minigam.hw import keys as K
+from minigam.hw.keys import KeyReader, SoftQueue
+from minigam.hw.pixels import DiceIndicator
+from minigam.hw.store import Store
+from minigam.hw.profile import Profile
+
+
+class _Clock:
+    now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+
+_disp = busdisplay.BusDisplay(None, b"", width=%(w)d, height=%(h)d,
+                              auto_refresh=False)
+_q = SoftQueue(0)
+_kr = KeyReader()
+_kr.add_source(_q, tuple(range(9)))
+_hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * 12),
+              Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
+_mem = []
+_times = []
+_games = [0]
+_now = [0]
+APP = None
+"""
+
+_MEASURE = r"""
+gc.collect()
+_mem.append(gc.mem_alloc())
+"""
+
+_STEP = r"""
+def _step():
+    global APP
+    if APP is None:
+        from minigam.app import build_app
+        APP = build_app(_hw, seed=2)
+        APP.tick(0)
+        return
+    from minigam.app import app as A
+    perf = js.performance.now
+    for _ in range(25):
+        st = APP.state
+        if st == A.OVER:
+            _games[0] += 1
+            if _games[0] >= %(games)d:
+                print("DONE")
+                return
+        if st != A.AI and st != A.AIMOVE:
+            _q.record(K.A, True)
+            _q.record(K.A, False)
+        _now[0] += 100
+        f = APP.frames
+        t0 = perf()
+        APP.tick(_now[0])
+        t1 = perf()
+        if APP.frames != f:
+            _times.append(t1 - t0)
+_step()
+"""
+
+_REPORT = r"""
+def _report():
+    t = _times[len(_times) // 3:]
+    t.sort()
+    print("MEMS", _mem[::10])
+    print("R", _mem[0], _mem[1], max(_mem), _games[0], len(_times),
+          sum(t) / len(t), t[len(t) // 2], t[-1])
+_report()
+"""
+
+
+def vm_measure(profile, games=2, timeout=900):
+    """Heap and frame-build time of the app in the MicroPython VM."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    from minigam.host import vm
+    from minigam.hw.pins import PROFILES
+
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node is not installed")
+    p = PROFILES[profile]
+    d = p["display"]
+    params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
+              "games": games}
+    job = {"files": vm._encode(vm.vm_files()), "setup": _SETUP % params,
+           "measure": _MEASURE, "step": _STEP % params, "report": _REPORT,
+           "max_chunks": 4000}
+    with tempfile.TemporaryDirectory(prefix="minigam-bench-") as tmp:
+        runner = os.path.join(tmp, "runner.mjs")
+        with open(runner, "w") as f:
+            f.write(_RUNNER)
+        jp = os.path.join(tmp, "job.json")
+        op = os.path.join(tmp, "out.json")
+        with open(jp, "w") as f:
+            json.dump(job, f)
+        subprocess.run([node, "--no-liftoff", runner, jp, op], cwd=vm.REPO,
+                       check=True, timeout=timeout, capture_output=True)
+        with open(op) as f:
+            res = json.load(f)
+    if res["error"]:
+        raise RuntimeError("VM: " + res["error"].strip().splitlines()[-1])
+    row = [ln for ln in res["lines"] if ln.startswith("R ")]
+    [print(ln) for ln in res["lines"] if ln.startswith("MEMS")]
+    if not row:
+        raise RuntimeError("VM: no result (%s)" % res["lines"][-3:])
+    v = row[-1].split()[1:]
+    base = int(v[0])
+    return {"base": base, "start": int(v[1]) - base,
+            "peak": int(v[2]) - base, "games": int(v[3]),
+            "frames": int(v[4]), "mean_ms": float(v[5]),
+            "median_ms": float(v[6]), "worst_ms": float(v[7])}
 
 
 def main(argv=None):
