@@ -431,3 +431,31 @@ def test_forced_play_is_shown_move_by_move():
     rig.press(K.A)
     assert app.state == A.OVER
     assert app.text.title.text == "Player 1 wins!"
+
+
+def test_menu_settings_apply_and_persist():
+    rig = Rig("pico-st7789", seed=1)
+    app = rig.app
+    items = [lb.text for lb in app.text.lines]
+    assert items[:3] == ["Play vs AI", "Two players", "AI level: Medium"]
+    # Brightness is the 8th item: step it from 100% to 25%.
+    rig.press(*([K.DOWN] * 7))
+    sel = app.menu_sel - app.text.first
+    assert app.text.lines[sel].text == "Brightness: 100%"
+    rig.press(K.RIGHT)
+    assert app.text.lines[sel].text == "Brightness: 25%"
+    assert abs(rig.hw.brightness - 0.25) < 1e-6
+    rig.press(K.UP)  # AI speed
+    rig.press(K.LEFT)  # Normal -> Slow
+    assert app.text.lines[app.menu_sel - app.text.first].text == \
+        "AI speed: Slow"
+    # Dice statistics page, then back.
+    rig.press(K.DOWN, K.DOWN, K.A)
+    assert app.state == A.INFO and app.text.title.text == "Dice"
+    assert app.text.lines[0].text == "Rolls: 0"
+    rig.press(K.B)
+    assert app.state == A.MENU
+    # Settings are written when the menu is left; a new app reads them.
+    rig2 = Rig("pico-st7789", seed=1, nvm=rig.hw.nvm)
+    assert rig2.app.settings.bright == 0 and rig2.app.settings.speed == 0
+    assert abs(rig2.hw.brightness - 0.25) < 1e-6

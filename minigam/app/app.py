@@ -175,9 +175,6 @@ class App:
         self.hw.brightness = P.BRIGHT[self.settings.bright] / 100
 
     def to_menu(self):
-        if self.settings_changed:
-            P.save_settings(self.hw.store, self.settings)
-            self.settings_changed = False
         self.state = MENU
         self.hw.pixels.off()
         self._show_menu()
@@ -188,12 +185,17 @@ class App:
             self.menu_sel = 0
         self.text.page(M.TITLE, [t for _, t in items], self.menu_sel)
         self.text.group.hidden = False
+        self.dirty = True
+
+    def _save_settings(self):
+        """Write changed settings (once, when the menu is left: every
+        save is a flash write)."""
         if self.settings_changed:
             P.save_settings(self.hw.store, self.settings)
             self.settings_changed = False
-        self.dirty = True
 
     def _info(self, title, lines):
+        self._save_settings()
         self.state = INFO
         self.text.page(title, lines + ["", "A: back"])
         self.text.group.hidden = False
@@ -222,9 +224,7 @@ class App:
         if s.mode != mode:
             s.mode = mode
             self.settings_changed = True
-        if self.settings_changed:
-            P.save_settings(self.hw.store, s)
-            self.settings_changed = False
+        self._save_settings()
         self.game = None
         self.ai = None
         self.game = Game(full_entry=s.full_entry, match_to=P.MATCHES[s.match],
@@ -233,6 +233,7 @@ class App:
 
     def resume(self):
         """Continue the saved game; False if there is none."""
+        self._save_settings()
         got = P.load_game(self.hw.store, self.dice)
         if got is None:
             self.saved = False
