@@ -124,10 +124,10 @@ def run_mypy(board, files, tmp_path):
 def test_device_files_type_check_on_board(board, tmp_path):
     users = [p.relative_to(REPO).as_posix() for p in PROFILES if profile_board(p)[1] == board]
     status, out = run_mypy(board, device_files(), tmp_path)
-    assert status == 0, (
-        "mypy with circuitpython-stubs for board %s (used by %s) finds errors; each line "
-        "names the file:\n%s" % (board, ", ".join(users), out)
-    )
+    if status != 0:
+        pytest.fail(
+            "mypy with circuitpython-stubs for board %s (used by %s) finds errors; each line "
+            "names the file:\n%s" % (board, ", ".join(users), out), pytrace=False)
 
 
 def _pin_strings(value, out):
@@ -177,5 +177,6 @@ def test_profile_pins_exist_on_its_board(path):
     name, board = profile_board(path)
     have = board_names(board)
     missing = ["board.%s (%s)" % (pin, role) for pin, role in profile_pins(name) if pin not in have]
-    assert not missing, "%s (profile %s, pins in minigam/hw/pins.py) uses pins that board %s lacks: %s" % (
-        path.relative_to(REPO), name, board, ", ".join(missing))
+    if missing:
+        pytest.fail("%s (profile %s, pins in minigam/hw/pins.py) uses pins that board %s lacks: %s" % (
+            path.relative_to(REPO), name, board, ", ".join(missing)), pytrace=False)
