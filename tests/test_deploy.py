@@ -71,8 +71,8 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
             "minigam/hw/profiles/pico_st7789.py",
             "minigam/hw/profiles/pybadge.py",
             "lib/adafruit_st7789.py", "lib/neopixel.py",
-            # neopixel imports adafruit_pixelbuf; bitmap_label adafruit_ticks
-            "lib/adafruit_pixelbuf.py", "lib/adafruit_ticks.py",
+            # bitmap_label imports adafruit_ticks
+            "lib/adafruit_ticks.py",
             "lib/adafruit_display_text/__init__.py",
             "lib/adafruit_display_text/bitmap_label.py"} <= got
     # host-only code and caches never ship
@@ -81,6 +81,8 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
     assert "lib/adafruit_display_text/text_box.py" not in got
     assert "lib/adafruit_display_text/label.py" not in got
     assert "lib/adafruit_ili9341.py" not in got
+    # native in CircuitPython: the PyPI stand-in never ships
+    assert "lib/adafruit_pixelbuf.py" not in got
     # Blinka's stand-ins for CircuitPython's core modules never ship
     assert not [n for n in got if n.startswith(("lib/board", "lib/displayio",
                                                 "lib/supervisor",
@@ -247,17 +249,71 @@ def real_drives(tmp_path_factory):
 
 @needs_tree
 def test_real_tree_compiles_with_mpy_cross(real_drives, tmp_path):
-    failures = []
+    seen = {}
     for name, d in real_drives.items():
-        for rel in sorted(files_of(d)):
-            if not rel.endswith(".py"):
-                continue
-            r = subprocess.run([MPY_CROSS, str(d / rel), "-o",
-                                str(tmp_path / "x.mpy")],
-                               capture_output=True, text=True)
-            if r.returncode:
-                failures.append("%s: %s: %s" % (name, rel, r.stderr.strip()))
+        for rel, data in sorted(files_of(d).items()):
+            if rel.endswith(".py"):
+                seen.setdefault(data, "%s: %s" % (name, rel))
+    assert len(seen) > 30
+    failures = []
+    for i, (data, where) in enumerate(seen.items()):
+        src = tmp_path / ("f%d.py" % i)
+        src.write_bytes(data)
+        r = subprocess.run([MPY_CROSS, str(src), "-o", str(tmp_path / "x.mpy")],
+                           capture_output=True, text=True)
+        if r.returncode:
+            failures.append("%s: %s" % (where, r.stderr.strip()))
     assert not failures, "\n".join(failures)
+
+
+VM_PROGRAM = """
+import sys
+sys.path.append('/lib')
+for _m in %r:
+    __import__(_m)
+from minigam.hw.profile import load_profile
+from minigam.app import build_app
+for _name in %r:
+    hw = load_profile(_name)
+    app = build_app(hw, seed=1)
+    for t in range(0, 1000, 20):
+        app.tick(t)
+    print('ran', _name, hw.width, hw.height, app.frames)
+"""
+
+
+@needs_tree
+def test_real_tree_imports_and_runs_in_the_micropython_vm(real_drives):
+    """Only the deployed files (plus the VM's fakes of CircuitPython's native
+    modules): every module imports, and code.py's path (profile, app, ticks)
+    runs for the SPI-display profiles (the fake board has no built-in
+    display for the PyBadge/PyGamer)."""
+    from minigam.host import vm
+    d = real_drives["pico-st7789"]
+    files = {"/" + rel: data for rel, data in files_of(d).items()
+             if rel.endswith(".py")}
+    modules = []
+    for rel in sorted(files):
+        rel = rel[1:]
+        if rel.startswith("lib/"):
+            rel = rel[4:]
+        elif not rel.startswith("minigam/"):
+            continue
+        mod = rel[:-3].replace("/", ".")
+        modules.append(mod[:-9] if mod.endswith(".__init__") else mod)
+    assert "adafruit_st7789" in modules and "minigam.app.app" in modules
+    files.update(vm._tree(vm.FAKES, "/"))
+    spi = [n for n in deploy.profile_names()
+           if not deploy._pins().PROFILES[n]["display"].get("builtin")]
+    try:
+        out = vm.run(VM_PROGRAM % (modules, spi), files=files,
+                     default_files=False, timeout=300)
+    except vm.VMError as exc:
+        if exc.type == "VMUnavailable":
+            pytest.skip(exc.message)
+        raise AssertionError("%s: %s" % (exc.type, exc.message))
+    ran = [line.split()[1] for line in out.splitlines() if line.startswith("ran ")]
+    assert ran == spi and len(spi) >= 3
 
 
 @needs_tree

@@ -55,6 +55,11 @@ _BOARD_PROFILES = {
 _FALLBACK_PROFILES = ("pico-st7789", "pico-ili9341", "pimoroni-display-pack-2",
                       "pybadge")
 _SKIP_DIRS = ("__pycache__",)
+# Libraries whose pure-Python PyPI version only stands in for a module that
+# CircuitPython has natively on every board MINIGAM supports (RP2040, RP2350,
+# SAMD51): "used when the native adafruit_pixelbuf is not available". A
+# native module wins over lib/, so shipping these would only cost space.
+NATIVE_ON_DEVICE = ("adafruit_pixelbuf",)
 
 
 class DeployError(Exception):
@@ -269,6 +274,8 @@ def _dists_of(top):
 
 
 def _is_library(top):
+    if top in NATIVE_ON_DEVICE:
+        return False
     return any(d.lower().replace("_", "-").startswith(LIB_DIST_PREFIX)
                for d in _dists_of(top))
 
