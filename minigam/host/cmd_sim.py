@@ -89,6 +89,12 @@ def main(argv):
     except OSError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 1
+    except Exception as exc:  # a bug in the app: say where, in one line
+        import traceback
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        sys.stderr.write("error: the app raised %s: %s (%s:%d)\n" % (
+            type(exc).__name__, exc, where.filename, where.lineno))
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover
