@@ -22,9 +22,12 @@ def test_parse_script():
     assert steps == [("tap", K.A), ("tap", K.B)] + [("tap", K.RIGHT)] * 3 + [
         ("wait", 250), ("wait", 40), ("shot", None), ("tap", K.X)]
     assert sim.parse_script("") == []
+    assert sim.parse_script("await:pick A*until:OVER") == [
+        ("await", "PICK"), ("until", (K.A, "OVER"))]
 
 
-@pytest.mark.parametrize("bad", ["FIRE", "A*", "wait:x", "A*1000001", "@"])
+@pytest.mark.parametrize("bad", ["FIRE", "A*", "wait:x", "A*1000001", "@",
+                                 "await:NAP", "A*until:NAP", "Q*until:OVER"])
 def test_parse_script_rejects_bad_tokens(bad):
     with pytest.raises(sim.SimError):
         sim.parse_script("A " + bad)
@@ -207,3 +210,39 @@ def test_text_screen_draws_half_blocks_and_redraws_only_changes():
         assert len(small.lines()[0].split(sim_text.UPPER_HALF)) - 1 == 54
     finally:
         session.close()
+
+
+@pytest.mark.parametrize("name,seed,script", [
+    shot for shot in sim.DOC_SHOTS if shot[0] != "game-over"])
+def test_doc_pictures_reach_their_screens(name, seed, script):
+    """Each README picture's script gets where its name says (the states a
+    script awaits are reached; a script that no longer fits the app fails
+    here rather than making a wrong picture)."""
+    session = sim.Session("pybadge", seed)
+    try:
+        sim.run_script(session, sim.parse_script(script), settle_ms=0)
+        want = {"menu": "MENU", "opening": "OPENED", "board": "PICK",
+                "dest": "DEST", "ai-thinking": "AI", "ai-move": "AIMOVE",
+                "handover": "ROLL"}[name]
+        assert session.state == want
+    finally:
+        session.close()
+
+
+def test_await_gives_up_with_a_clear_error():
+    session = sim.Session("pybadge", 1)
+    try:
+        with pytest.raises(sim.SimError, match="did not reach OVER"):
+            session.await_state("OVER", limit_ms=200)
+        with pytest.raises(sim.SimError, match="did not reach OVER after 3"):
+            session.tap_until(K.X, "OVER", limit=3)
+    finally:
+        session.close()
+
+
+def test_window_picture(tmp_path):
+    path = tmp_path / "win.png"
+    sim.window_picture(str(path), "pybadge", 1, "A", scale=2)
+    pygame = sim.import_pygame()
+    img = pygame.image.load(str(path))
+    assert img.get_width() > 320 + sim.Window.PANEL_W

@@ -37,6 +37,9 @@ def main(argv):
                     help="dice seed, for repeatable games")
     ap.add_argument("--settle", type=int, default=sim.SETTLE_MS, metavar="MS",
                     help="app time to run after the key script (headless)")
+    ap.add_argument("--docs", metavar="DIR",
+                    help="regenerate the README's pictures into DIR "
+                         "(e.g. docs/img)")
     ap.add_argument("--quit-after", type=int, default=None, metavar="MS",
                     help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -54,6 +57,9 @@ def main(argv):
             except OSError as exc:
                 raise sim.SimError("cannot read %s: %s" % (args.keys_file,
                                                            exc.strerror))
+        if args.docs:
+            sim.run_docs(args.docs, out=sys.stdout, scale=args.scale or 1)
+            return 0
         if headless:
             if not (args.screenshot or args.screenshot_dir):
                 sys.stderr.write("note: --headless without --screenshot or "

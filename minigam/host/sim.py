@@ -15,8 +15,12 @@ Key scripts (``--keys``) are whitespace- or comma-separated tokens:
 
 - ``A`` ``B`` ``X`` ``Y`` ``UP`` ``DOWN`` ``LEFT`` ``RIGHT`` ``PRESS``: tap a
   key (press, hold ``TAP_MS``, release, then ``GAP_MS`` of app time);
-- ``A*5``: the same tap five times;
+- ``A*5``: the same tap five times; ``A*until:OVER``: tap until the app
+  reaches that state (at most ``UNTIL_TAPS`` taps);
 - ``wait:500`` (or ``+500``): let 500 ms of app time pass;
+- ``await:PICK``: let app time pass until the app is in that state
+  (``minigam.app.app.STATE_NAMES``: MENU, OPEN, OPENED, ROLL, PICK, DEST,
+  DONE, PASS, AI, AIMOVE, OVER, ...), for at most ``AWAIT_MS``;
 - ``shot``: save a screenshot here (with ``--screenshot-dir``);
 - ``#`` starts a comment to the end of the line.
 """
@@ -30,6 +34,8 @@ TAP_MS = 40
 GAP_MS = 160
 FRAME_MS = 20
 SETTLE_MS = 1500
+AWAIT_MS = 120000
+UNTIL_TAPS = 5000
 
 
 class SimError(Exception):
@@ -56,19 +62,44 @@ def parse_script(text):
             if m:
                 steps.append(("wait", int(m.group(1))))
                 continue
+            if low.startswith("await:"):
+                state = tok[6:].upper()
+                if state not in _state_names():
+                    raise SimError("unknown app state in %r (states: %s)"
+                                   % (tok, " ".join(_state_names())))
+                steps.append(("await", state))
+                continue
+            m = re.fullmatch(r"([a-z]+)\*until:([a-z]+)", low)
+            if m:
+                state = m.group(2).upper()
+                if state not in _state_names():
+                    raise SimError("unknown app state in %r (states: %s)"
+                                   % (tok, " ".join(_state_names())))
+                steps.append(("until", (_key(m.group(1), tok), state)))
+                continue
             m = re.fullmatch(r"([a-z]+)(?:\*(\d+))?", low)
             if not m:
                 raise SimError("bad key script token %r" % tok)
-            try:
-                code = K.key_code(m.group(1))
-            except ValueError:
-                raise SimError("unknown key %r in the key script (keys: %s, "
-                               "wait:MS, shot)" % (tok, " ".join(K.NAMES)))
+            code = _key(m.group(1), tok)
             n = int(m.group(2)) if m.group(2) else 1
             if n > 100000:
                 raise SimError("repeat count too large in %r" % tok)
             steps.extend([("tap", code)] * n)
     return steps
+
+
+def _key(name, tok):
+    from minigam.hw import keys as K
+    try:
+        return K.key_code(name)
+    except ValueError:
+        raise SimError("unknown key %r in the key script (keys: %s, "
+                       "wait:MS, await:STATE, shot)" % (tok, " ".join(K.NAMES)))
+
+
+def _state_names():
+    from minigam.app.app import STATE_NAMES
+    return STATE_NAMES
 
 
 # --- a running app ------------------------------------------------------------
@@ -123,6 +154,32 @@ class Session:
             self.hw.clock.advance(step)
             self.now = self.hw.clock.now
             self.app.tick(self.now)
+
+    @property
+    def state(self):
+        """The app's state name (``MENU``, ``PICK``, ...)."""
+        return _state_names()[self.app.state]
+
+    def await_state(self, name, limit_ms=AWAIT_MS, frame_ms=FRAME_MS):
+        """Let app time pass until the app is in state ``name``."""
+        waited = 0
+        while self.state != name:
+            if waited >= limit_ms:
+                raise SimError("the app did not reach %s within %d ms (it is "
+                               "in %s)" % (name, limit_ms, self.state))
+            self.advance(frame_ms, frame_ms)
+            waited += frame_ms
+
+    def tap_until(self, code, name, limit=UNTIL_TAPS):
+        """Tap ``code`` until the app is in state ``name``."""
+        taps = 0
+        while self.state != name:
+            if taps >= limit:
+                raise SimError("the app did not reach %s after %d taps (it is "
+                               "in %s)" % (name, limit, self.state))
+            self.tap(code)
+            taps += 1
+        return taps
 
     def sync(self, now_ms):
         """Move the clock to ``now_ms`` (real time in the window) and tick."""
@@ -194,17 +251,26 @@ def _build_app(hw, seed):
     return build_app(hw, seed=seed)
 
 
+def run_step(session, kind, arg):
+    """Play one step of a parsed key script (``shot`` does nothing)."""
+    if kind == "tap":
+        session.tap(arg)
+    elif kind == "wait":
+        session.advance(arg)
+    elif kind == "await":
+        session.await_state(arg)
+    elif kind == "until":
+        session.tap_until(*arg)
+
+
 def run_script(session, steps, on_shot=None, settle_ms=SETTLE_MS):
     """Play ``steps`` (from :func:`parse_script`) on ``session``; calls
     ``on_shot(index)`` at each ``shot`` step. Ends with ``settle_ms`` of
     app time so animations and the AI's turn finish."""
     shots = 0
     for kind, arg in steps:
-        if kind == "tap":
-            session.tap(arg)
-        elif kind == "wait":
-            session.advance(arg)
-        elif on_shot is not None:
+        run_step(session, kind, arg)
+        if kind == "shot" and on_shot is not None:
             on_shot(shots)
             shots += 1
     session.advance(settle_ms)
@@ -236,10 +302,7 @@ def run_headless(profile, script, screenshot=None, screenshot_dir=None,
 
             shot()
             for kind, arg in steps:
-                if kind == "tap":
-                    session.tap(arg)
-                elif kind == "wait":
-                    session.advance(arg)
+                run_step(session, kind, arg)
                 if (kind == "shot") if explicit else (kind != "shot"):
                     shot()
             session.advance(settle_ms)
@@ -254,6 +317,70 @@ def run_headless(profile, script, screenshot=None, screenshot_dir=None,
     if out is not None:
         for path in written:
             out.write("wrote %s\n" % path)
+    return written
+
+
+# --- the README's pictures ---------------------------------------------------
+
+#: Screen sizes the docs show, by the profile that has them.
+DOC_PROFILES = (("pybadge", "160x128"), ("pico-st7789", "240x240"),
+                ("pico-ili9341", "320x240"))
+#: ``(name, seed, key script)``: each picture is the screen right after its
+#: script (no settling), so an animation is caught mid-way. Seed 2's opening
+#: roll lets the human (Player 1) start; seed 1's lets the AI start.
+DOC_SHOTS = (
+    ("menu", 1, ""),
+    ("opening", 2, "A A"),
+    ("board", 2, "A A A await:PICK"),
+    ("dest", 2, "A A A await:PICK A await:DEST"),
+    ("ai-thinking", 1, "A A A await:AI"),
+    ("ai-move", 1, "A A A await:AIMOVE wait:400"),
+    ("handover", 2, "DOWN A A A await:PICK A*until:ROLL"),
+    ("game-over", 2, "A A*until:OVER"),
+)
+
+
+#: The simulator window itself (screen, dice pixels, key map) for the README.
+DOC_WINDOW = ("simulator.png", "pico-st7789", 1, "A A A await:AIMOVE wait:300")
+
+
+def window_picture(path, profile, seed, script, scale=None):
+    """Save a picture of the simulator window after ``script`` (works with
+    ``SDL_VIDEODRIVER=dummy``: nothing needs to be on screen)."""
+    session = Session(profile, seed)
+    try:
+        run_script(session, parse_script(script), settle_ms=0)
+        window = Window(session, scale)
+        try:
+            window.draw()
+            d = os.path.dirname(path)
+            if d:
+                os.makedirs(d, exist_ok=True)
+            window.pygame.image.save(window.surface, path)
+        finally:
+            window.close()
+    finally:
+        session.close()
+    return path
+
+
+def run_docs(folder, out=None, scale=1):
+    """Regenerate every picture of ``DOC_SHOTS`` at every size of
+    ``DOC_PROFILES`` as ``folder/<name>-<W>x<H>.png``, and the window
+    picture ``DOC_WINDOW``."""
+    written = []
+    name, profile, seed, script = DOC_WINDOW
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # draw off screen
+    written.append(window_picture(os.path.join(folder, name), profile, seed,
+                                  script, scale=2))
+    if out is not None:
+        out.write("wrote %s\n" % written[-1])
+    for name, seed, script in DOC_SHOTS:
+        for profile, size in DOC_PROFILES:
+            path = os.path.join(folder, "%s-%s.png" % (name, size))
+            written += run_headless(profile, script, screenshot=path,
+                                    scale=scale, seed=seed, settle_ms=0,
+                                    out=out)
     return written
 
 
@@ -394,13 +521,17 @@ class Window:
     def _draw_pixels(self, x, y):
         pygame = self.pygame
         colors = self.session.pixel_colors()
+        cap = float(getattr(self.session.hw, "pixel_max", 1.0) or 1.0)
         n = len(colors)
         per_row = 6 if n >= 12 else max(1, min(n, 6))
         r = 11
         for i, c in enumerate(colors):
             cx = x + r + (i % per_row) * (2 * r + 6)
             cy = y + r + (i // per_row) * (2 * r + 8)
-            lit = tuple(min(255, int(255 * (v / 255.0) ** 0.6)) for v in c)
+            # undo the current cap (pixels run dimmed to limit current; a
+            # lit NeoPixel still looks bright) and brighten for a monitor
+            lit = tuple(min(255, int(255 * min(1.0, v / cap / 255.0) ** 0.6))
+                        for v in c)
             pygame.draw.circle(self.surface, (50, 50, 56), (cx, cy), r + 2)
             pygame.draw.circle(self.surface, lit if any(c) else (12, 12, 14),
                                (cx, cy), r)
