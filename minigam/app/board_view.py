@@ -20,12 +20,18 @@ _PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
          ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
 
 
-def label(lay, n, color, x, y, align=1, text="", scale=None):
-    """A :class:`~minigam.app.text.Text` of ``n`` characters whose line is
-    centred on ``y``, anchored at ``x`` (``align`` 0 left, 1 centre,
-    2 right)."""
-    return Text(n, color, x, y, lay.scale if scale is None else scale,
-                align, text=text)
+def label(parent, n, color, x, y, align=1, text="", scale=1):
+    """A :class:`~minigam.app.text.Text` of ``n`` characters in ``parent``
+    (a Group of scale ``scale``), its line centred on ``y``, anchored at
+    ``x`` (``align`` 0 left, 1 centre, 2 right)."""
+    return Text(parent, n, color, x, y, scale, align, text=text)
+
+
+def scaled(parent, scale):
+    """A Group of ``scale`` appended to ``parent``, for scaled text."""
+    g = displayio.Group(scale=scale)
+    parent.append(g)
+    return g
 
 
 def set_text(lb, text):
@@ -69,8 +75,7 @@ class BoardView:
                 points=pts, x=L.col_cx(c), y=L.y1))
         # Point numbers, small, at the foot of each point.
         for c in range(1, 7):
-            g.append(label(L, 1, C.DIM, L.col_cx(c), L.y0 + 7,
-                           text=str(c), scale=1))
+            label(g, 1, C.DIM, L.col_cx(c), L.y0 + 7, text=str(c))
         # Checker slots per column: bar columns hold fewer.
         self.slots = []
         self.shown = []  # per column: bytearray of 0 hidden / player
@@ -100,16 +105,13 @@ class BoardView:
                 self.slabs[t].append(s)
         self.off_n = bytearray(2)
         self.off_lb = (
-            label(L, 1, C.TEXT, L.col_cx(0), L.tray_label_y, scale=1),
-            label(L, 1, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y, scale=1))
-        for lb in self.off_lb:
-            g.append(lb)
+            label(g, 1, C.TEXT, L.col_cx(0), L.tray_label_y),
+            label(g, 1, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y))
         # Count labels drawn on the top checker of a column.
         self.count_lb = []
         for c in range(COLS):
-            lb = label(L, 1, C.P1_INK, L.col_cx(c), L.slot_cy(0), scale=1)
+            lb = label(g, 1, C.P1_INK, L.col_cx(c), L.slot_cy(0))
             lb.hidden = True
-            g.append(lb)
             self.count_lb.append(lb)
         # Legal destinations: a green dot where the checker would land.
         # A checker has at most two (one per die; a double or two dice
@@ -143,17 +145,15 @@ class BoardView:
         self.cursor = -1
         # Status bar: Player 1 left, score centre, Player 2 right.
         y = L.top // 2
-        self.p1_lb = label(L, 6, C.P1, 2, y, align=0)
-        self.p2_lb = label(L, 6, C.P2, L.w - 2, y, align=2)
-        self.mid_lb = label(L, 5, C.TEXT, L.w // 2, y)
+        s = L.scale
+        big = scaled(g, s)
+        self.p1_lb = label(big, 6, C.P1, 2, y, align=0, scale=s)
+        self.p2_lb = label(big, 6, C.P2, L.w - 2, y, align=2, scale=s)
+        self.mid_lb = label(big, 5, C.TEXT, L.w // 2, y, scale=s)
         self.turn = 0
-        g.append(self.p1_lb)
-        g.append(self.p2_lb)
-        g.append(self.mid_lb)
         # Bottom bar: message, then the dice.
-        self.msg_lb = label(L, L.chars(L.die_x(0) - 6), C.TEXT, 3,
-                            L.h - L.bottom // 2, align=0)
-        g.append(self.msg_lb)
+        self.msg_lb = label(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
+                            L.h - L.bottom // 2, align=0, scale=s)
         self.dice_g = []
         self.dice = bytearray(2)
         self.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
@@ -179,11 +179,11 @@ class BoardView:
         self.banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
                              height=bhh, x=(L.w - bw) // 2, y=by))
         n = L.chars(bw - 4)
-        self.ban1 = label(L, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2)
-        self.ban2 = label(L, n, C.CURSOR, L.w // 2,
-                          by + 6 + L.ch + L.ch // 2)
-        self.banner.append(self.ban1)
-        self.banner.append(self.ban2)
+        big = scaled(self.banner, s)
+        self.ban1 = label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2,
+                          scale=s)
+        self.ban2 = label(big, n, C.CURSOR, L.w // 2,
+                          by + 6 + L.ch + L.ch // 2, scale=s)
         self.banner.hidden = True
         g.append(self.banner)
         self.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
@@ -239,9 +239,7 @@ class BoardView:
             ink = C.P1_INK if p == 1 else C.P2_INK
             if lb.color != ink:
                 lb.color = ink
-            y = self.lay.slot_cy(vis - 1) - 6
-            if lb.y != y:
-                lb.y = y
+            lb.move_y(self.lay.slot_cy(vis - 1))
             show(lb, True)
         else:
             show(lb, False)

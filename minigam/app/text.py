@@ -47,9 +47,14 @@ def _font():
     return _sheet, _tiles
 
 
-class Text(displayio.Group):
-    """A line of at most ``n`` characters at scale ``scale``.
+class Text:
+    """A line of at most ``n`` characters, appended to ``parent``.
 
+    The line is one TileGrid (``.grid``), no Group of its own: for scale 2
+    text, ``parent`` must be a ``Group(scale=2)`` (coordinates are still
+    given in screen pixels).
+
+    :param parent: the Group to draw in
     :param n: width in characters
     :param color: text colour (0xRRGGBB)
     :param x: anchor x; the line's left edge (``align`` 0), centre (1) or
@@ -59,8 +64,8 @@ class Text(displayio.Group):
     :param background: None (transparent) or a colour filling the line
     """
 
-    def __init__(self, n, color, x, y, scale=1, align=0, background=None,
-                 text=""):
+    def __init__(self, parent, n, color, x, y, scale=1, align=0,
+                 background=None, text=""):
         sheet, tiles = _font()
         self._tile = tiles
         w = 6 * scale
@@ -68,20 +73,35 @@ class Text(displayio.Group):
             x -= (n * w) // 2
         elif align == 2:
             x -= n * w
-        super().__init__(scale=scale, x=x, y=y - 6 * scale)
+        self._scale = scale
         self._pal = displayio.Palette(2)
         self._pal[1] = color
         self._color = color
         self._bg = None
         self.background_color = background
-        self._grid = displayio.TileGrid(
+        self.grid = displayio.TileGrid(
             sheet, pixel_shader=self._pal, width=n, height=1, tile_width=6,
-            tile_height=12, default_tile=tiles[0])
-        self.append(self._grid)
+            tile_height=12, default_tile=tiles[0], x=x // scale,
+            y=(y - 6 * scale) // scale)
+        parent.append(self.grid)
         self._n = n
         self._align = align
         self._text = ""
         self.text = text
+
+    @property
+    def hidden(self):
+        return self.grid.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.grid.hidden = value
+
+    def move_y(self, y):
+        """Put the line's centre at screen ``y``."""
+        y = (y - 6 * self._scale) // self._scale
+        if self.grid.y != y:
+            self.grid.y = y
 
     @property
     def text(self):
@@ -99,7 +119,7 @@ class Text(displayio.Group):
             pad //= 2
         elif self._align == 0:
             pad = 0
-        grid = self._grid
+        grid = self.grid
         tiles = self._tile
         for i in range(n):
             k = i - pad

@@ -9,7 +9,7 @@ import displayio
 import vectorio
 
 from minigam.app import palette as C
-from minigam.app.board_view import label, set_text, show
+from minigam.app.board_view import label, scaled, set_text, show
 
 
 class TextView:
@@ -31,14 +31,14 @@ class TextView:
         self.bar.hidden = True
         g.append(self.bar)
         self.width_chars = L.chars(L.w - L.cw)
-        self.title = label(L, self.width_chars, C.CURSOR, L.w // 2, L.top // 2)
-        g.append(self.title)
+        big = scaled(g, L.scale)
+        self.title = label(big, self.width_chars, C.CURSOR, L.w // 2,
+                           L.top // 2, scale=L.scale)
         self.lines = []
         for k in range(self.n):
-            lb = label(L, self.width_chars, C.TEXT, 2 + L.cw // 2,
+            lb = label(big, self.width_chars, C.TEXT, 2 + L.cw // 2,
                        L.top + 3 + k * self.line_h + self.line_h // 2,
-                       align=0)
-            g.append(lb)
+                       align=0, scale=L.scale)
             self.lines.append(lb)
         self.first = 0
         self.sel = -1

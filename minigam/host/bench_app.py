@@ -148,14 +148,19 @@ def run(out=None):
         except Exception as exc:  # noqa: BLE001 (no Node, VM error)
             w("app: VM figures unavailable: %s\n" % exc)
             return 0
-        w("  %-8s VM heap: app after start %5.1f KB, peak %5.1f KB over %d "
-          "games vs AI (target <= 60 KB; on top of %.1f KB for the hw "
-          "layer and displayio fakes)\n"
-          "  %-8s VM frame build: mean %.2f ms, median %.2f, worst %.2f "
-          "(%d frames) -> est. RP2040 mean %.0f ms (x40, range x20..x100)\n"
-          % (size, r["start"] / 1024, r["peak"] / 1024, r["games"],
-             r["base"] / 1024, "", r["mean_ms"], r["median_ms"],
-             r["worst_ms"], r["frames"], 40 * r["mean_ms"]))
+        kb = 1024.0
+        w("  %-8s VM live heap: app after start %.1f KB, peak %.1f KB over "
+          "%d games vs AI (target <= 60 KB), of which game+AI layers "
+          "%.1f KB -> screens and state machine %.1f KB; below them the hw "
+          "layer %.1f KB, displayio fakes %.1f KB (native on a board)\n"
+          % (size, r["start"] / kb, r["peak"] / kb, r["games"],
+             r["game_ai"] / kb, (r["peak"] - r["game_ai"]) / kb,
+             r["hw"] / kb, r["fakes"] / kb))
+        w("  %-8s VM frame build: mean %.2f ms, median %.2f, worst %.2f "
+          "(%d frames, warm) -> est. RP2040 mean %.0f ms, worst %.0f ms "
+          "(x40, range x20..x100)\n"
+          % ("", r["mean_ms"], r["median_ms"], r["worst_ms"], r["frames"],
+             40 * r["mean_ms"], 40 * r["worst_ms"]))
     return 0
 
 
@@ -192,7 +197,7 @@ for (const [path, data] of Object.entries(job.files)) {
 }
 let error = null;
 try {
-  mp.runPython(job.setup);
+  for (const c of job.setup) { mp.runPython(c); mp.runPython(job.measure); }
   for (let i = 0; i < job.max_chunks; i++) {
     mp.runPython(job.measure);
     mp.runPython(job.step);
@@ -206,13 +211,14 @@ try {
 writeFileSync(outPath, JSON.stringify({lines, error}));
 """
 
-_SETUP = r"""
+_SETUP = (r"""
 import gc, sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/lib")
-import js
+_mem = []
+""", r"""
 import busdisplay, displayio, vectorio, terminalio
-from adafruit_display_text import bitmap_label
+""", r"""
 from minigam.hw import keys as K
 from minigam.hw.keys import KeyReader, SoftQueue
 from minigam.hw.pixels import DiceIndicator
@@ -234,12 +240,31 @@ _kr = KeyReader()
 _kr.add_source(_q, tuple(range(9)))
 _hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * 12),
               Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
-_mem = []
 _times = []
 _games = [0]
 _now = [0]
 APP = None
-"""
+import js
+""")
+
+# The game and AI layers alone, as a game against the AI holds them.
+_GAME_AI = (r"""
+import gc, sys
+sys.path.insert(0, "/")
+_mem = []
+""", r"""
+from minigam.game import Game
+from minigam.ai import AIPlayer
+from minigam.savegame import dumps
+from minigam.dice import Dice
+_g = Game(dice=Dice(seed=1))
+_g.start_game()
+_ai = AIPlayer(_g.rules, "hard", 1)
+_ai.begin(_g.pos, _g.d1, _g.d2)
+while not _ai.step():
+    pass
+_s = dumps(_g)
+""")
 
 _MEASURE = r"""
 gc.collect()
@@ -280,33 +305,24 @@ _REPORT = r"""
 def _report():
     t = _times[len(_times) // 3:]
     t.sort()
-    print("MEMS", _mem[::10])
-    print("R", _mem[0], _mem[1], max(_mem), _games[0], len(_times),
-          sum(t) / len(t), t[len(t) // 2], t[-1])
+    print("R", " ".join([str(m) for m in _mem[:5]]), max(_mem[4:]),
+          _games[0], len(_times), sum(t) / len(t), t[len(t) // 2], t[-1])
 _report()
 """
 
 
-def vm_measure(profile, games=2, timeout=900):
-    """Heap and frame-build time of the app in the MicroPython VM."""
+def _vm_job(job, timeout):
     import json
     import shutil
     import subprocess
     import tempfile
 
     from minigam.host import vm
-    from minigam.hw.pins import PROFILES
 
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is not installed")
-    p = PROFILES[profile]
-    d = p["display"]
-    params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
-              "games": games}
-    job = {"files": vm._encode(vm.vm_files()), "setup": _SETUP % params,
-           "measure": _MEASURE, "step": _STEP % params, "report": _REPORT,
-           "max_chunks": 4000}
+    job = dict(job, files=vm._encode(vm.vm_files()))
     with tempfile.TemporaryDirectory(prefix="minigam-bench-") as tmp:
         runner = os.path.join(tmp, "runner.mjs")
         with open(runner, "w") as f:
@@ -321,21 +337,33 @@ def vm_measure(profile, games=2, timeout=900):
             res = json.load(f)
     if res["error"]:
         raise RuntimeError("VM: " + res["error"].strip().splitlines()[-1])
-    row = [ln for ln in res["lines"] if ln.startswith("R ")]
-    [print(ln) for ln in res["lines"] if ln.startswith("MEMS")]
+    return res["lines"]
+
+
+def vm_measure(profile, games=2, timeout=900):
+    """Live heap and frame-build time of the app in the MicroPython VM,
+    through ``games`` whole games against the AI, plus the heap of the game
+    and AI layers alone. Sizes in bytes, times in ms."""
+    from minigam.hw.pins import PROFILES
+
+    p = PROFILES[profile]
+    d = p["display"]
+    params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
+              "games": games}
+    lines = _vm_job({"setup": [c % params for c in _SETUP],
+                     "measure": _MEASURE, "step": _STEP % params,
+                     "report": _REPORT, "max_chunks": 4000}, timeout)
+    row = [ln for ln in lines if ln.startswith("R ")]
     if not row:
-        raise RuntimeError("VM: no result (%s)" % res["lines"][-3:])
+        raise RuntimeError("VM: no result (%s)" % lines[-3:])
     v = row[-1].split()[1:]
-    base = int(v[0])
-    return {"base": base, "start": int(v[1]) - base,
-            "peak": int(v[2]) - base, "games": int(v[3]),
-            "frames": int(v[4]), "mean_ms": float(v[5]),
-            "median_ms": float(v[6]), "worst_ms": float(v[7])}
-
-
-def main(argv=None):
-    return run()
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    m0, m1, m2, _, m3, peak = [int(x) for x in v[:6]]
+    # Game + AI alone: report the last measure (after them) minus the first.
+    ga = _vm_job({"setup": list(_GAME_AI), "measure": _MEASURE,
+                  "step": "print('DONE')", "max_chunks": 1,
+                  "report": "print('G', _mem[0], _mem[-1])"}, timeout)
+    g = [ln for ln in ga if ln.startswith("G ")][-1].split()[1:]
+    return {"fakes": m1 - m0, "hw": m2 - m1, "start": m3 - m2,
+            "peak": peak - m2, "game_ai": int(g[1]) - int(g[0]),
+            "games": int(v[6]), "frames": int(v[7]), "mean_ms": float(v[8]),
+            "median_ms": float(v[9]), "worst_ms": float(v[10])}
