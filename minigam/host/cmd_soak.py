@@ -11,6 +11,10 @@ checker on the bar. A share of the games is played by the device AI.
 
 N counts plays (turns, passes included). Prints a summary; exit 1 on the
 first violation, with the position and roll that broke it.
+
+``soak --keys N [--profile P ...] [--seed S]`` is the button abuse instead:
+N random key events into the real app on each profile
+(``minigam.host.soak_keys``).
 """
 
 import argparse
@@ -145,6 +149,42 @@ class Soaker:
         return budget
 
 
+KEY_PROFILES = ("pybadge", "pimoroni-display-pack-2")
+
+
+def keys_main(args):
+    """``--keys N``: button abuse on each profile; exit 1 on a failure."""
+    from minigam.hw.pins import PROFILES
+    from minigam.host.soak_keys import AbuseFailure, abuse, format_figures
+
+    if args.keys < 1:
+        sys.stderr.write("error: --keys must be at least 1\n")
+        return 2
+    profiles = args.profile or list(KEY_PROFILES)
+    for name in profiles:
+        if name not in PROFILES:
+            sys.stderr.write("error: unknown profile %r (profiles: %s)\n"
+                             % (name, ", ".join(sorted(PROFILES))))
+            return 2
+    total = games = 0
+    for name in profiles:
+        t0 = time.time()
+        try:
+            fig = abuse(name, args.keys, seed=args.seed,
+                        log=lambda s: print(s, flush=True))
+        except AbuseFailure as exc:
+            print("FAIL: %s" % exc)
+            return 1
+        total += fig["events"]
+        games += fig["games"]
+        print("soak keys: %s (%.0f s)" % (format_figures(fig),
+                                          time.time() - t0), flush=True)
+    print("soak keys: %d key events on %d profiles, %d games finished, "
+          "seed %d: nothing raised, every position legal"
+          % (total, len(profiles), games, args.seed))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host soak")
     ap.add_argument("--moves", type=int, default=100000,
@@ -152,7 +192,15 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai-share", type=float, default=0.1,
                     help="share of games with the device AI in one seat")
+    ap.add_argument("--keys", type=int, default=0,
+                    help="instead: feed N random key events to the app on "
+                    "each --profile (button abuse, minigam.host.soak_keys)")
+    ap.add_argument("--profile", action="append", default=None,
+                    help="host profile for --keys (repeatable; default "
+                    "pybadge and pimoroni-display-pack-2, a 4-button one)")
     args = ap.parse_args(argv)
+    if args.keys:
+        return keys_main(args)
     if args.moves < 1:
         sys.stderr.write("error: --moves must be at least 1\n")
         return 2
