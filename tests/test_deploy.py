@@ -143,6 +143,16 @@ def test_user_files_are_kept_and_settings_merged(src, drive):
         b'CIRCUITPY_WEB_API_PASSWORD = "pw"\n')
 
 
+def test_a_second_foreign_code_py_gets_its_own_backup(src, drive):
+    (drive / "code.py").write_text("first\n")
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    (drive / "code.py").write_text("second\n")
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    got = files_of(drive)
+    assert got["code.py.orig"] == b"first\n"
+    assert got["code.py.orig2"] == b"second\n"
+
+
 def test_merge_settings_keeps_the_key_top_level():
     assert deploy.merge_settings(None, "pybadge") == 'MINIGAM_PROFILE = "pybadge"\n'
     text = 'A = 1\n[section]\nB = 2'

@@ -19,7 +19,7 @@ than the whole package. Only pure-Python ``.py`` files are taken: the PyPI
 
 Writing a drive never deletes the user's files. It overwrites the files it
 ships (an existing foreign ``code.py``/``boot.py`` is first kept as
-``code.py.orig``/``boot.py.orig``), skips files whose bytes are unchanged
+``code.py.orig``/``boot.py.orig``, or ``.orig2``... when that exists), skips files whose bytes are unchanged
 (less flash wear, fewer auto-reloads), removes only stale files inside its own
 ``minigam/`` folder, merges ``MINIGAM_PROFILE`` into an existing
 ``settings.toml`` keeping every other line, and writes ``code.py`` last so
@@ -569,11 +569,15 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
         old = _read(path)
         if old is not None and b"minigam" not in old and \
                 old != dict(plan.files)[entry]:
-            backup = path + ".orig"
-            if not os.path.exists(backup):
-                backups.append((path, backup))
-                report.kept.append((entry, entry + ".orig"))
-                report.needed += len(old)
+            # never overwrite an earlier backup: code.py.orig, .orig2, ...
+            suffix = ".orig"
+            n = 1
+            while os.path.exists(path + suffix):
+                n += 1
+                suffix = ".orig%d" % n
+            backups.append((path, path + suffix))
+            report.kept.append((entry, entry + suffix))
+            report.needed += len(old)
     if report.needed > usage.free:
         raise DeployError("not enough room on %s: need %s more, %s free"
                           % (target, _kb(report.needed), _kb(usage.free)))
