@@ -153,6 +153,22 @@ def test_a_second_foreign_code_py_gets_its_own_backup(src, drive):
     assert got["code.py.orig2"] == b"second\n"
 
 
+def test_the_one_mounted_drive_is_found(src, tmp_path, drive, monkeypatch, capsys):
+    media = tmp_path / "media"
+    (media / "USBSTICK").mkdir(parents=True)
+    assert deploy.find_drives([str(media)]) == []
+    (media / "CIRCUITPY").mkdir()
+    (media / "CIRCUITPY" / "boot_out.txt").write_text(BOOT_OUT)
+    assert deploy.find_drives([str(media)]) == [str(media / "CIRCUITPY")]
+    monkeypatch.setattr(deploy, "find_drives", lambda: [str(drive)])
+    monkeypatch.setattr(deploy, "source_root", lambda: src)
+    assert cmd_deploy.main(["--profile", "pybadge"]) == 0
+    assert (drive / "code.py").exists()
+    monkeypatch.setattr(deploy, "find_drives", lambda: ["/a", "/b"])
+    assert cmd_deploy.main([]) == 2
+    assert "found several: /a, /b" in capsys.readouterr().err
+
+
 def test_merge_settings_keeps_the_key_top_level():
     assert deploy.merge_settings(None, "pybadge") == 'MINIGAM_PROFILE = "pybadge"\n'
     text = 'A = 1\n[section]\nB = 2'

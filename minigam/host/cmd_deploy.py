@@ -15,7 +15,9 @@ def main(argv):
         prog="minigam.host deploy",
         description="Copy MINIGAM to a CIRCUITPY drive, or build a zip.")
     ap.add_argument("path", nargs="?",
-                    help="the mounted CIRCUITPY drive (e.g. /media/$USER/CIRCUITPY, E:\\)")
+                    help="the mounted CIRCUITPY drive (e.g. /media/$USER/CIRCUITPY, "
+                    "/Volumes/CIRCUITPY, E:\\); default: the one CircuitPython "
+                    "drive found mounted")
     ap.add_argument("--profile", help="hardware profile (default: detected "
                     "from boot_out.txt's board id, else %s)"
                     % deploy.DEFAULT_PROFILE)
@@ -41,7 +43,15 @@ def main(argv):
                              with_libs=not args.no_libs, out=sys.stdout)
             return 0
         if not args.path:
-            ap.error("PATH (the CIRCUITPY drive) or --zip OUT is required")
+            drives = deploy.find_drives()
+            if len(drives) != 1:
+                raise deploy.DeployError(
+                    "give the CIRCUITPY drive's path (%s)" % (
+                        "found several: " + ", ".join(drives) if drives else
+                        "no mounted CircuitPython drive found; is the board "
+                        "plugged in with CircuitPython installed?"))
+            args.path = drives[0]
+            print("drive: %s" % args.path)
         deploy.deploy_to(args.path, args.profile, force=args.force,
                          dry_run=args.dry_run, with_libs=not args.no_libs,
                          out=sys.stdout)

@@ -100,6 +100,40 @@ def _profile_module_file(root, name):
     return os.path.join(root, "minigam", "hw", "profiles", module + ".py")
 
 
+def find_drives(bases=None):
+    """Mounted CircuitPython drives (folders holding ``boot_out.txt``) at the
+    usual places: ``/media/$USER/*``, ``/run/media/$USER/*``, ``/media/*``,
+    ``/Volumes/*`` (macOS) and drive letters (Windows)."""
+    import getpass
+    try:
+        user = getpass.getuser()
+    except Exception:
+        user = ""
+    if bases is None:
+        bases = ["/Volumes", "/media", "/mnt"]
+        if user:
+            bases[:0] = ["/media/" + user, "/run/media/" + user]
+    candidates = []
+    for base in bases:
+        try:
+            names = sorted(os.listdir(base))
+        except OSError:
+            continue
+        candidates += [os.path.join(base, n) for n in names]
+    if os.name == "nt" and bases is None:
+        candidates += ["%s:\\" % c for c in "DEFGHIJKLMNOPQRSTUVWXYZ"]
+    found = []
+    for path in candidates:
+        try:
+            if os.path.isfile(os.path.join(path, "boot_out.txt")):
+                real = os.path.realpath(path)
+                if real not in [os.path.realpath(f) for f in found]:
+                    found.append(path)
+        except OSError:
+            continue
+    return found
+
+
 def read_boot_out(target):
     """``(version, board_id)`` from a drive's ``boot_out.txt`` (``None`` for
     what cannot be read)."""
