@@ -246,3 +246,30 @@ def test_window_picture(tmp_path):
     pygame = sim.import_pygame()
     img = pygame.image.load(str(path))
     assert img.get_width() > 320 + sim.Window.PANEL_W
+
+
+def test_small_terminal_adds_a_plain_text_board():
+    session = sim.Session("pico-st7789", seed=2)
+    try:
+        screen = sim_text.TextScreen(session, io.StringIO(), size=(80, 40))
+        lines = screen.lines()
+        assert "menu" in lines[-1] and "[MENU]" in lines[-1]
+        sim.run_script(session, sim.parse_script("A A A await:PICK A A"),
+                       settle_ms=0)
+        lines = screen.lines()
+        board = lines[-4:]
+        assert board[0].startswith("[") and "Player 1 to move" in board[0]
+        pos = session.app.game.pos
+        p1 = board[2].split()
+        assert p1[:2] == ["P1", ">"] and int(p1[2]) == pos[0]
+        assert int(p1[-2]) == pos[7]
+        assert sum(int(c) for c in p1[3:9] if c != ".") == sum(pos[1:7])
+        p2 = board[3].split()
+        assert int(p2[2]) == pos[8]
+        assert sum(int(c) for c in p2[3:9] if c != ".") == sum(pos[9:15])
+        assert len(lines) <= 40
+        # a big terminal shows the screen itself, without the text board
+        big = sim_text.TextScreen(session, io.StringIO(), size=(250, 130))
+        assert len(big.lines()) == 120 + 2
+    finally:
+        session.close()

@@ -229,6 +229,14 @@ class Session:
         px = self.hw.pixels
         return [px.color(i) for i in range(px.count)]
 
+    def pixel_display_colors(self):
+        """The pixel colours as a monitor should show them: the profile's
+        current cap undone (the pixels run dimmed to limit current, yet a
+        lit NeoPixel looks bright) and a gamma lift."""
+        cap = float(getattr(self.hw, "pixel_max", 1.0) or 1.0)
+        return [tuple(min(255, int(255 * min(1.0, v / cap / 255.0) ** 0.6))
+                      for v in c) for c in self.pixel_colors()]
+
     def screenshot(self, path, scale=1):
         self.frame().save_png(path, scale)
 
@@ -520,18 +528,14 @@ class Window:
 
     def _draw_pixels(self, x, y):
         pygame = self.pygame
-        colors = self.session.pixel_colors()
-        cap = float(getattr(self.session.hw, "pixel_max", 1.0) or 1.0)
+        colors = self.session.pixel_display_colors()
         n = len(colors)
         per_row = 6 if n >= 12 else max(1, min(n, 6))
         r = 11
         for i, c in enumerate(colors):
             cx = x + r + (i % per_row) * (2 * r + 6)
             cy = y + r + (i // per_row) * (2 * r + 8)
-            # undo the current cap (pixels run dimmed to limit current; a
-            # lit NeoPixel still looks bright) and brighten for a monitor
-            lit = tuple(min(255, int(255 * min(1.0, v / cap / 255.0) ** 0.6))
-                        for v in c)
+            lit = c
             pygame.draw.circle(self.surface, (50, 50, 56), (cx, cy), r + 2)
             pygame.draw.circle(self.surface, lit if any(c) else (12, 12, 14),
                                (cx, cy), r)

@@ -4,7 +4,9 @@ Each character cell shows two screen pixels, the upper one as the
 foreground of ``▀`` and the lower one as the background, in 24-bit colour
 (or the nearest of the 256 xterm colours when the terminal does not claim
 24-bit support). When the terminal is too small for the screen, blocks of
-pixels are averaged. Only the lines that changed are redrawn. Keys are read
+pixels are averaged, and when that leaves the screen's own text unreadable
+(1:3 or smaller) a plain text board is printed under the picture. Only the
+lines that changed are redrawn. Keys are read
 from the tty in cbreak mode (Ctrl-C still works) and the terminal is always
 restored on exit.
 """
@@ -155,13 +157,17 @@ class TextScreen:
         s = self.session
         cols, rows = self._term_size()
         factor = fit_factor(s.width, s.height, cols, max(4, rows - 4))
+        if factor >= 3:  # room for the plain text board as well
+            factor = fit_factor(s.width, s.height, cols, max(4, rows - 8))
         rgb = downscale(frame_rgb(s.frame()), factor)
         out = render_lines(rgb, self.truecolor)
-        out.append("dice: " + pixel_line(s.pixel_colors(), self.truecolor))
+        out.append("dice: " + pixel_line(s.pixel_display_colors(), self.truecolor))
         keys = "  ".join("%s=%s" % (key_name(c), label.split(" / ")[0])
                          for c, label in key_map(s.key_codes))
         note = "  (1:%d)" % factor if factor > 1 else ""
         out.append(keys + "  q=quit" + note)
+        if factor >= 3:
+            out.extend(text_board(s))
         return out
 
     def draw(self, force=False):
@@ -182,6 +188,35 @@ class TextScreen:
         self.out.write("".join(buf))
         self.out.flush()
         return True
+
+
+def text_board(session):
+    """A plain text board from the game's public state (``Game.pos``,
+    ``player``, ``d1``/``d2``/``used``): shown under the picture when the
+    terminal is too small for the screen's own text to be read."""
+    from minigam.rules import pips
+    app = session.app
+    g = getattr(app, "game", None)
+    state = session.state
+    if g is None:
+        return ["[%s]  (menu: the picture above; enlarge the terminal to "
+                "read it)" % state]
+    pos = g.pos
+    cells1 = ["%2s" % (pos[p] or ".") for p in range(1, 7)]
+    cells2 = ["%2s" % (pos[15 - p] or ".") for p in range(1, 7)]
+    dice = "-"
+    if g.d1:
+        dice = "%s%d %s%d" % ("" if not g.used[0] else "x", g.d1,
+                              "" if not g.used[1] else "x", g.d2)
+    return [
+        "[%s] Player %d to move, dice %s, match %d-%d" % (
+            state, g.player, dice, g.score[0], g.score[1]),
+        "        bar  1  2  3  4  5  6  off  pips",
+        "  P1 >  %2d %s   %2d  %4d" % (pos[0], " ".join(cells1), pos[7],
+                                        pips(pos, 1)),
+        "  P2 <  %2d %s   %2d  %4d" % (pos[8], " ".join(cells2), pos[15],
+                                        pips(pos, 2)),
+    ]
 
 
 def truecolor_terminal():
