@@ -12,7 +12,6 @@ not cached yet.
 
 import argparse
 import sys
-import time
 
 from minigam.rules import Rules
 from minigam.host import solver
@@ -42,7 +41,6 @@ def table_file(table):
 
 def report(checkers, verbose, out):
     for fe in (False, True):
-        t0 = time.time()
         table = solver.load(fe, checkers)
         if table is None:
             _log("no cached %s table: solving (takes minutes for 8 checkers)"
@@ -64,8 +62,6 @@ def report(checkers, verbose, out):
             "%d-%d:%.4f" % (b, a, e) for a, b, e in per_roll))
         out.write("  table: %s\n" % _describe(table))
         out.flush()
-        if verbose:
-            _log("(%.1f s)" % (time.time() - t0))
     return 0
 
 

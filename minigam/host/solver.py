@@ -37,8 +37,10 @@ final) and the list of distinct results inside the layer; then Gauss-Seidel
 sweeps (in place, 2 threads via numba prange) run until the largest change
 in a sweep is below ``TOLERANCE``. Values are computed in float64 and
 stored as float32 (``cache/solve-<std|fe>-n<N>.npy``, 4 bytes/position).
-After the solve the Bellman residual max|T V - V| over all positions is
-measured and stored in the ``.json`` beside the table.
+Once a layer has converged, its Bellman residual max|T V - V| is measured
+(one more evaluation without writing; it is final, since the layers it
+reads are); the largest over all layers is stored in the ``.json`` beside
+the table.
 
 API (for the AI and tools)
 --------------------------
@@ -51,6 +53,7 @@ default ``<repo>/cache``).
 * ``values``: numpy float32 array, ``values[i]`` = V of position ``i``;
 * ``value(pos) -> float``: V of a position bytearray (side to move wins);
 * ``index(pos) -> int``; ``position(i) -> bytearray`` (Player 1 to move);
+* ``arrays() -> (mover, opponent)``: all positions as uint8 count arrays;
 * ``size``, ``checkers``, ``full_entry``, ``meta`` (solve statistics).
 
 ``result_equities(table, rules, pos, d1, d2)`` -> list of
@@ -186,6 +189,21 @@ def _gen(me, op, d1, d2, n, fe, rk, mask, base, rankb, out_idx, out_up):
     return cnt
 
 
+@nb.njit(cache=True)
+def _seen(x, hk, hs, stamp):
+    """Open-addressing set of the current stamp: True if ``x`` was in it
+    (else adds it)."""
+    h = (x * 40503) & 255
+    while True:
+        if hs[h] != stamp:
+            hs[h] = stamp
+            hk[h] = x
+            return False
+        if hk[h] == x:
+            return True
+        h = (h + 1) & 255
+
+
 @nb.njit(parallel=True, cache=True)
 def _layer_pass(lay, A, B, conf, n, fe, rk, mask, base, rankb, rolls,
                 V, write, cnts, offs, succ, const):
@@ -193,53 +211,45 @@ def _layer_pass(lay, A, B, conf, n, fe, rk, mask, base, rankb, rolls,
     into ``cnts``. Pass 2: fill ``succ`` (CSR by ``offs``) and ``const``
     (best value of results leaving the layer, -1 if none)."""
     npos = lay.shape[0]
-    for p in nb.prange(npos):
-        q = lay[p]
-        me = conf[A[q]].copy()
-        op = conf[B[q]].copy()
+    nchunks = min(npos, 256)
+    for ch in nb.prange(nchunks):
         oi = np.empty(_BUF, np.int64)
         ou = np.empty(_BUF, np.int64)
-        for r in range(_NR):
-            k = _gen(me, op, rolls[r, 0], rolls[r, 1], n, fe, rk, mask,
-                     base, rankb, oi, ou)
-            slot = p * _NR + r
-            c = -1.0
-            m = 0
-            start = offs[slot] if write else 0
-            if k == 0:
-                m = 1
-                if write:
-                    succ[start] = _index(op, me, rk, mask, base, rankb)
-            else:
-                for t in range(k):
-                    if oi[t] < 0:
-                        c = 1.0
-                    elif ou[t]:
-                        x = 1.0 - V[oi[t]]
-                        if x > c:
-                            c = x
-                    else:
-                        if write:
-                            dup = False
-                            for u in range(start, start + m):
-                                if succ[u] == oi[t]:
-                                    dup = True
-                                    break
-                            if not dup:
+        hk = np.zeros(256, np.int64)
+        hs = np.zeros(256, np.int64)
+        stamp = 0
+        for p in range(ch * npos // nchunks, (ch + 1) * npos // nchunks):
+            q = lay[p]
+            me = conf[A[q]].copy()
+            op = conf[B[q]].copy()
+            for r in range(_NR):
+                k = _gen(me, op, rolls[r, 0], rolls[r, 1], n, fe, rk, mask,
+                         base, rankb, oi, ou)
+                slot = p * _NR + r
+                c = -1.0
+                m = 0
+                start = offs[slot] if write else 0
+                stamp += 1
+                if k == 0:
+                    m = 1
+                    if write:
+                        succ[start] = _index(op, me, rk, mask, base, rankb)
+                else:
+                    for t in range(k):
+                        if oi[t] < 0:
+                            c = 1.0
+                        elif ou[t]:
+                            x = 1.0 - V[oi[t]]
+                            if x > c:
+                                c = x
+                        elif not _seen(oi[t], hk, hs, stamp):
+                            if write:
                                 succ[start + m] = oi[t]
-                                m += 1
-                        else:
-                            dup = False
-                            for u in range(t):
-                                if oi[u] == oi[t] and ou[u] == 0:
-                                    dup = True
-                                    break
-                            if not dup:
-                                m += 1
-            if write:
-                const[slot] = c
-            else:
-                cnts[slot] = m
+                            m += 1
+                if write:
+                    const[slot] = c
+                else:
+                    cnts[slot] = m
 
 
 @nb.njit(parallel=True, cache=True)
@@ -271,36 +281,23 @@ def _sweep(lay, offs, succ, const, probs, V, nchunks):
 
 
 @nb.njit(parallel=True, cache=True)
-def _residual(A, B, conf, n, fe, rk, mask, base, rankb, rolls, probs, V):
-    """max |T V - V| over the non-terminal positions."""
-    npos = A.shape[0]
-    nchunks = 64
+def _check(lay, offs, succ, const, probs, V, nchunks):
+    """max |T V - V| over a layer (nothing written)."""
+    npos = lay.shape[0]
     cm = np.zeros(nchunks)
     for c in nb.prange(nchunks):
-        lo = c * npos // nchunks
-        hi = (c + 1) * npos // nchunks
-        oi = np.empty(_BUF, np.int64)
-        ou = np.empty(_BUF, np.int64)
         mx = 0.0
-        for q in range(lo, hi):
-            me = conf[A[q]].copy()
-            op = conf[B[q]].copy()
-            if me[7] == n or op[7] == n:
-                continue
+        for p in range(c * npos // nchunks, (c + 1) * npos // nchunks):
             v = 0.0
             for r in range(_NR):
-                k = _gen(me, op, rolls[r, 0], rolls[r, 1], n, fe, rk,
-                         mask, base, rankb, oi, ou)
-                if k == 0:
-                    best = 1.0 - V[_index(op, me, rk, mask, base, rankb)]
-                else:
-                    best = -1.0
-                    for t in range(k):
-                        x = 1.0 if oi[t] < 0 else 1.0 - V[oi[t]]
-                        if x > best:
-                            best = x
+                slot = p * _NR + r
+                best = const[slot]
+                for k in range(offs[slot], offs[slot + 1]):
+                    x = 1.0 - V[succ[k]]
+                    if x > best:
+                        best = x
                 v += probs[r] * best
-            d = abs(v - V[q])
+            d = abs(v - V[lay[p]])
             if d > mx:
                 mx = d
         cm[c] = mx
@@ -445,6 +442,13 @@ class Table:
         """Probability that the side to move in ``pos`` wins."""
         return float(self.values[self.idx.index(pos)])
 
+    def arrays(self):
+        """Every position as two uint8 arrays of shape (size, 8): the
+        mover's and the opponent's counts by index (0 bar .. 7 off), each
+        in its own view; row ``i`` is position ``i`` (for fitting)."""
+        conf = self.idx.conf.astype(np.uint8)
+        return conf[self.idx.A], conf[self.idx.B]
+
 
 def solve(checkers=8, full_entry=False, tol=TOLERANCE, log=None):
     """Solve one variant; returns a ``Table`` (values float32, meta filled)."""
@@ -465,6 +469,7 @@ def solve(checkers=8, full_entry=False, tol=TOLERANCE, log=None):
     gargs = ix.gen_args(full_entry)
     sweeps = 0
     max_layer = 0
+    resid = 0.0
     layers = sorted(((x, y) for x in range(n) for y in range(x, n)),
                     key=lambda t: -(t[0] + t[1]))
     for x, y in layers:
@@ -493,16 +498,18 @@ def solve(checkers=8, full_entry=False, tol=TOLERANCE, log=None):
             if d < tol:
                 break
         sweeps += it
+        # Higher layers are final, so this layer's residual is final too.
+        resid = max(resid, _check(lay, offs, succ, const, _PROBS, V,
+                                  nchunks))
         if log:
             log("layer off {%d,%d}: %d positions, %d successors, %d sweeps"
-                % (x, y, npos, len(succ), it))
-    resid = float(_residual(A, B, *gargs, _ROLL_ARR, _PROBS, V))
+                " (%.1f s)" % (x, y, npos, len(succ), it, time.time() - t0))
     # Sums of probabilities round to 1 +- 2e-16: clip that dust.
     values = np.clip(V, 0.0, 1.0).astype(np.float32)
     meta = {
         "checkers": n, "full_entry": bool(full_entry), "positions": ix.size,
         "tolerance": tol, "sweeps": sweeps, "largest_layer": max_layer,
-        "bellman_residual": resid, "seconds": round(time.time() - t0, 2),
+        "bellman_residual": float(resid), "seconds": round(time.time() - t0, 2),
     }
     return Table(values, n, full_entry, meta)
 
