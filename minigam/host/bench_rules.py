@@ -1,49 +1,27 @@
 """Bench figures of the rules engine (host only; printed, never asserted).
 
-The operation measured is ``Rules.plays`` (all distinct legal plays of a
+The operation measured is ``Rules.plays`` (all distinct legal plays of one
 roll): the AI calls it for every node of its search. The queries are
 ``CASES``, 200 (position, roll) pairs drawn with a fixed seed from random
-games (``generate_cases`` rebuilt them; kept fixed here so figures stay
+games (``generate_cases`` made them; kept fixed here so that figures stay
 comparable across commits). Both variants are measured on the same cases.
 
-Printed per variant:
-
-* microseconds per query on CPython;
-* microseconds per query on the MicroPython VM (the npm package
-  ``@micropython/micropython-webassembly-pyscript`` under Node), warm, the
-  best of many 200-query bursts after a 1 s warm-up: wall time by
-  ``js.performance.now()`` and process CPU time by ``process.cpuUsage()``
-  (steadier when the machine is busy);
-* bytes allocated per query on the VM (``gc.mem_alloc()`` delta with the
-  GC disabled);
-* the estimated RP2040 time: 40x the VM's CPU time (published benchmarks
-  put the ratio between 20x and 100x).
+``BENCH_CASES`` are measured by ``python -m minigam.host bench`` like every
+area's (``minigam.host.benchlib``: CPython, VM warm wall time, VM bytes per
+call, RP2040 estimate); one call is one query, cycling through the 200 (the
+generator step adds about 0.3 us on the VM). ``extra`` adds the VM's
+process CPU time per query (``process.cpuUsage()``), which stays steady
+when other jobs load the machine, unlike wall time.
 
 Targets (issue 3): at most 30 us and 300 bytes per query on the VM.
-
-``python -m minigam.host.bench_rules`` prints them; a ``bench`` command
-calls :func:`run`.
+``python -m minigam.host.bench_rules`` prints everything.
 """
 
-import os
 import random
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 
 from minigam.notation import format_position, parse_position, parse_roll
 from minigam.rules import Rules, new_position, winner
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
-VM_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython",
-                          "micropython-webassembly-pyscript",
-                          "micropython.mjs")
-DEVICE_FILES = ("__init__.py", "compat.py", "rules.py", "notation.py")
-RP2040_FACTOR = 40
-RP2040_RANGE = (20, 100)
 
 CASES = (
     "-1,0,0,1,1,1/5,7/0,0/2 2-4", "0,0,1,0,0,2/5,8/0,0/2 3-6",
@@ -150,7 +128,7 @@ CASES = (
 
 
 def generate_cases(seed=2026, count=200, pool=3000):
-    """Random games (both players may start, random legal play) until
+    """Random games (either player may start, random legal play) until
     ``pool`` queries are seen; a seeded sample of ``count`` of them. This
     is how ``CASES`` was made."""
     rng = random.Random(seed)
@@ -176,27 +154,40 @@ def queries():
     return out
 
 
-def cpython_us(full_entry, rounds=20):
-    """Best microseconds per query over ``rounds`` passes on CPython."""
-    plays = Rules(full_entry=full_entry).plays
-    qs = queries()
-    best = None
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for pos, a, b in qs:
-            plays(pos, a, b)
-        t = (time.perf_counter() - t0) * 1e6 / len(qs)
-        best = t if best is None or t < best else best
-    return best
-
-
-# Runs inside the VM; prints one "RESULT fe wall_us cpu_us bytes" line per
-# variant.
-VM_CODE = """
-import gc
-import js
-from minigam.rules import Rules
+# Device code (runs on CPython and in the VM): the parsed queries, a
+# generator cycling through them, and the bound ``plays`` of one variant.
+_SETUP = """
 from minigam.notation import parse_position, parse_roll
+from minigam.rules import Rules
+Q = []
+for case in %r:
+    text, roll = case.split()
+    d1, d2 = parse_roll(roll)
+    Q.append((parse_position(text), d1, d2))
+
+def _cycle():
+    while True:
+        for q in Q:
+            yield q
+
+_q = _cycle()
+plays = Rules(full_entry=%r).plays
+"""
+
+BENCH_CASES = [
+    {"name": "Rules.plays, %s: one legal-play query (200 cycled, from "
+             "random games)" % name,
+     "setup": _SETUP % (CASES, fe),
+     "stmt": "pos, a, b = next(_q)\nplays(pos, a, b)",
+     "number": 600}
+    for name, fe in (("standard", False), ("full-entry", True))
+]
+
+# Runs in the VM: best process CPU time per query over 200-query bursts.
+_VM_CPU_CODE = """
+import js
+from minigam.notation import parse_position, parse_roll
+from minigam.rules import Rules
 
 def cpu_us():
     u = js.process.cpuUsage()
@@ -207,121 +198,64 @@ for case in CASES:
     text, roll = case.split()
     d1, d2 = parse_roll(roll)
     Q.append((parse_position(text), d1, d2))
-for fe in (0, 1):
-    plays = Rules(full_entry=bool(fe)).plays
+for fe in (False, True):
+    plays = Rules(full_entry=fe).plays
     t0 = js.performance.now()
     while js.performance.now() - t0 < 1000:
         for pos, a, b in Q:
             plays(pos, a, b)
-    wall = cpu = 1e9
+    best = 1e9
     for burst in range(BURSTS):
-        w0 = js.performance.now()
         c0 = cpu_us()
         for pos, a, b in Q:
             plays(pos, a, b)
-        c1 = cpu_us()
-        w1 = js.performance.now()
-        wall = min(wall, (w1 - w0) * 1000 / len(Q))
-        cpu = min(cpu, (c1 - c0) / len(Q))
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    for pos, a, b in Q:
-        plays(pos, a, b)
-    a1 = gc.mem_alloc()
-    gc.enable()
-    print("RESULT %d %.3f %.3f %.2f" % (fe, wall, cpu, (a1 - a0) / len(Q)))
-"""
-
-NODE_LAUNCHER = """
-import { loadMicroPython } from %(package)s;
-import fs from "fs";
-const [dir, script] = process.argv.slice(2);
-const mp = await loadMicroPython({
-  stdout: (s) => process.stdout.write(s + "\\n"),
-  stderr: (s) => process.stderr.write(s + "\\n"),
-  linebuffer: true,
-});
-mp.FS.mkdir("/minigam");
-for (const f of fs.readdirSync(dir)) {
-  mp.FS.writeFile("/minigam/" + f, fs.readFileSync(dir + "/" + f));
-}
-mp.runPython("import sys\\nsys.path.insert(0, '/')");
-try {
-  mp.runPython(fs.readFileSync(script, "utf8"));
-} catch (e) {
-  process.stderr.write("PythonError " + e.type + ": " + e.message + "\\n");
-  process.exit(1);
-}
+        best = min(best, (cpu_us() - c0) / len(Q))
+    print("CPU %d %.3f" % (fe, best))
 """
 
 
-def vm_figures(bursts=60, timeout=300):
-    """``{full_entry: (wall_us, cpu_us, bytes)}`` measured in the VM, or a
-    string saying why the VM could not run."""
-    node = shutil.which("node")
-    if node is None:
-        return "node not found"
-    if not os.path.exists(VM_PACKAGE):
-        return "npm package missing: run npm install"
-    with tempfile.TemporaryDirectory() as tmp:
-        pkg = os.path.join(tmp, "minigam")
-        os.mkdir(pkg)
-        for name in DEVICE_FILES:
-            shutil.copy(os.path.join(ROOT, "minigam", name),
-                        os.path.join(pkg, name))
-        launcher = os.path.join(tmp, "run.mjs")
-        with open(launcher, "w") as f:
-            f.write(NODE_LAUNCHER % {"package": repr(VM_PACKAGE)})
-        script = os.path.join(tmp, "bench.py")
-        with open(script, "w") as f:
-            f.write("CASES = %r\nBURSTS = %d\n" % (CASES, bursts))
-            f.write(VM_CODE)
-        try:
-            proc = subprocess.run(
-                [node, "--no-liftoff", launcher, pkg, script],
-                capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return "timed out"
+def vm_cpu_us(bursts=60):
+    """``{full_entry: best VM CPU microseconds per query}``, or a string
+    saying why the VM could not run."""
+    from minigam.host import vm
+
+    code = "CASES = %r\nBURSTS = %d\n" % (CASES, bursts) + _VM_CPU_CODE
+    try:
+        out = vm.run(code, timeout=300)
+    except vm.VMError as exc:
+        return "%s: %s" % (exc.type, exc.message.strip()[-200:])
     figures = {}
-    for line in proc.stdout.splitlines():
+    for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 5 and parts[0] == "RESULT":
-            figures[parts[1] == "1"] = (float(parts[2]), float(parts[3]),
-                                        float(parts[4]))
-    if len(figures) != 2:
-        return "VM run failed: %s" % (proc.stderr.strip()[-300:] or
-                                      "no figures")
-    return figures
+        if len(parts) == 3 and parts[0] == "CPU":
+            figures[parts[1] == "1"] = float(parts[2])
+    return figures if len(figures) == 2 else "no figures: %r" % out[-200:]
+
+
+def extra(out):
+    """The VM CPU-time figures and the targets (``bench`` calls this)."""
+    from minigam.host.benchlib import rp2040_text
+
+    cpu = vm_cpu_us()
+    out.write("  Rules.plays, VM process CPU time per query (steady under "
+              "load; same 200 queries, no generator):\n")
+    for fe, name in ((False, "standard"), (True, "full-entry")):
+        if isinstance(cpu, str):
+            out.write("    %-10s unavailable: %s\n" % (name, cpu))
+        else:
+            out.write("    %-10s %6.2f us/query; RP2040 %s\n"
+                      % (name, cpu[fe], rp2040_text(cpu[fe])))
+    out.write("  targets (issue 3): <= 30 us and <= 300 bytes per query on "
+              "the VM\n")
 
 
 def run(out=None):
-    """Print the rules figures; return them as a dict (for other tools)."""
+    """Print every rules figure (what ``bench --only rules`` prints)."""
+    from minigam.host import benchlib
+
     out = out or sys.stdout
-    vm = vm_figures()
-    result = {}
-    out.write("rules.plays: distinct legal plays of one roll, %d queries "
-              "from random games\n" % len(CASES))
-    for fe in (False, True):
-        name = "full-entry" if fe else "standard"
-        cpy = cpython_us(fe)
-        out.write("  %-10s CPython          %7.2f us/query\n" % (name, cpy))
-        result[name] = {"cpython_us": cpy}
-        if isinstance(vm, str):
-            out.write("  %-10s MicroPython VM   unavailable: %s\n" % (name, vm))
-            continue
-        wall, cpu, nbytes = vm[fe]
-        result[name].update(vm_wall_us=wall, vm_cpu_us=cpu, vm_bytes=nbytes)
-        out.write("  %-10s MicroPython VM   %7.2f us/query warm (CPU time; "
-                  "wall %.2f), %.1f bytes/query allocated\n"
-                  % (name, cpu, wall, nbytes))
-        lo, hi = RP2040_RANGE
-        out.write("  %-10s RP2040 estimate  %7.2f ms/query (%dx the VM; "
-                  "%dx-%dx: %.2f-%.2f ms)\n"
-                  % (name, cpu * RP2040_FACTOR / 1000, RP2040_FACTOR, lo, hi,
-                     cpu * lo / 1000, cpu * hi / 1000))
-    out.write("  targets: <= 30 us/query and <= 300 bytes/query on the VM\n")
-    return result
+    benchlib.report(benchlib.measure(BENCH_CASES), out)
+    extra(out)
 
 
 if __name__ == "__main__":
