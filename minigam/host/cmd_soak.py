@@ -14,7 +14,9 @@ first violation, with the position and roll that broke it.
 
 ``soak --keys N [--profile P ...] [--seed S]`` is the button abuse instead:
 N random key events into the real app on each profile
-(``minigam.host.soak_keys``).
+(``minigam.host.soak_keys``). ``soak --cuts [--profile P ...]`` tears
+every NVM write of recorded games at every byte and resumes a fresh app
+from each image (``minigam.host.soak_cuts``).
 """
 
 import argparse
@@ -185,6 +187,42 @@ def keys_main(args):
     return 0
 
 
+CUT_PROFILES = ("pybadge", "pico-st7789")
+
+
+def cuts_main(args):
+    """``--cuts``: power cuts at every byte of every save; exit 1 on a
+    failure."""
+    from minigam.hw.pins import PROFILES
+    from minigam.host.soak_cuts import CutFailure, format_figures, run
+
+    if args.turns < 1:
+        sys.stderr.write("error: --turns must be at least 1\n")
+        return 2
+    profiles = args.profile or list(CUT_PROFILES)
+    for name in profiles:
+        if name not in PROFILES:
+            sys.stderr.write("error: unknown profile %r (profiles: %s)\n"
+                             % (name, ", ".join(sorted(PROFILES))))
+            return 2
+    t0 = time.time()
+    cuts = writes = 0
+    for name in profiles:
+        try:
+            figs = run([name], seed=args.seed, turns=args.turns)
+        except CutFailure as exc:
+            print("FAIL: %s" % exc)
+            return 1
+        for f in figs:
+            cuts += f["cuts"]
+            writes += f["writes"]
+            print("soak cuts: " + format_figures(f), flush=True)
+    print("soak cuts: %d power cuts survived over %d NVM writes on %d "
+          "profiles, seed %d: always the last or the previous save (%.0f s)"
+          % (cuts, writes, len(profiles), args.seed, time.time() - t0))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host soak")
     ap.add_argument("--moves", type=int, default=100000,
@@ -198,9 +236,19 @@ def main(argv):
     ap.add_argument("--profile", action="append", default=None,
                     help="host profile for --keys (repeatable; default "
                     "pybadge and pimoroni-display-pack-2, a 4-button one)")
+    ap.add_argument("--cuts", action="store_true",
+                    help="instead: tear every NVM write of a game at every "
+                    "byte and resume a fresh app (minigam.host.soak_cuts)")
+    ap.add_argument("--turns", type=int, default=200,
+                    help="for --cuts: turns to record per session")
     args = ap.parse_args(argv)
+    if args.keys and args.cuts:
+        sys.stderr.write("error: --keys and --cuts are separate runs\n")
+        return 2
     if args.keys:
         return keys_main(args)
+    if args.cuts:
+        return cuts_main(args)
     if args.moves < 1:
         sys.stderr.write("error: --moves must be at least 1\n")
         return 2

@@ -142,7 +142,7 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     def pick():
         return rng.choices(codes, weights)[0]
 
-    n = 0
+    n = logged = 0
     next_reboot = reboot_every if reboot_every else -1
     with _CheckedConfirm() as cc:
         tick(0, "start")
@@ -195,7 +195,8 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
                 raise AbuseFailure("%s: %s: %s\n%s" % (
                     where, type(exc).__name__, exc,
                     traceback.format_exc()))
-            if log and n // 10000 != (n - 1) // 10000 and n >= 10000:
+            if log and n >= logged + 10000:
+                logged = n - n % 10000
                 log("  %s: %d events, %d games" % (profile, n, cc.games))
         fig["turns"] = cc.turns
         fig["games"] = cc.games
