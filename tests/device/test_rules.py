@@ -221,10 +221,11 @@ HAND = [
     ("SF", "-1,0,-1,0,0,0/8,0/0,6/2", 5, 1,
      ["0,0,0,0,0,0/8,0/0,8/1", "-1,0,0,0,0,0/8,0/0,7/1"]),
     # 36. Player 2's higher die and its bar: one on the bar, one on point 1
-    # (index 6), 6-5. Neither die bears off first (bar not empty). 6 first:
-    # bar/1, then 1+5>7 from point 1, now the farthest back with an empty
-    # bar. 5 first: bar/2, then the 6 bears off point 2 (farthest back);
-    # point 1 cannot use it (point 2 is behind). Both: one on 1, 7 off.
+    # (index 6, 1 pip from off), 6-5. Neither die bears off first (bar not
+    # empty). 6 first: bar/1 enters, then the 5 (higher than 1 pip) bears
+    # one off point 1, the farthest back, bar now empty. 5 first: bar/2,
+    # then the 6 bears off point 2 (now the farthest back); point 1 cannot
+    # use it (point 2 is behind). Both: one on point 1, 7 off.
     ("SF", "-1,0,0,0,0,0/8,1/0,6/2", 6, 5,
      ["-1,0,0,0,0,0/8,0/0,7/1"]),
     # 37. Checkers on 4 and 6, 3-3: 4/off exact; then 6 is the farthest
