@@ -173,9 +173,9 @@ class TextScreen:
     def draw(self, force=False):
         s = self.session
         pixels = s.pixel_colors()
-        if not force and s.refreshes == self._refresh and pixels == self._pixels:
+        if not force and s.panel.version == self._refresh and pixels == self._pixels:
             return False
-        self._refresh = s.refreshes
+        self._refresh = s.panel.version
         self._pixels = pixels
         new = self.lines()
         buf = []
