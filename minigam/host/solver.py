@@ -61,7 +61,9 @@ default ``<repo>/cache``).
 probability after play ``k`` of ``rules.plays`` (1 for a winning play); a
 pass gives one entry with ``k = None``; a finished game gives ``[]``.
 ``best_results`` is the same list cut to the best ones. The loss of a
-decision is ``best equity - chosen equity``.
+decision is ``best equity - chosen equity``: ``decision_loss(table, rules,
+pos, d1, d2, chosen_result_pos)``. ``opening_win_probability(table,
+rules)`` is the figure ``solve --report`` prints.
 """
 
 import json
@@ -594,6 +596,17 @@ def best_results(table, rules, pos, d1, d2, eps=1e-7):
         return eqs
     top = eqs[0][0]
     return [e for e in eqs if e[0] >= top - eps]
+
+
+def decision_loss(table, rules, pos, d1, d2, chosen):
+    """Win probability lost by playing to ``chosen`` (the result position,
+    turn passed) instead of the best play: ``best - chosen`` >= 0. Raises
+    ValueError if ``chosen`` is not a legal result."""
+    eqs = result_equities(table, rules, pos, d1, d2)
+    for eq, r, _ in eqs:
+        if r == chosen:
+            return eqs[0][0] - eq
+    raise ValueError("not a legal result of this roll")
 
 
 def opening_win_probability(table, rules):
