@@ -29,10 +29,10 @@ def _name(full_entry):
 def _describe(table):
     meta = table.meta
     return ("%d positions, %s, %d sweeps to change < %g, "
-            "Bellman residual %.1e, solved in %.1f s"
+            "Bellman residual %.1e, solved in %.1f s (%.1f s CPU)"
             % (table.size, table_file(table), meta.get("sweeps", 0),
                meta.get("tolerance", 0), meta.get("bellman_residual", -1),
-               meta.get("seconds", -1)))
+               meta.get("seconds", -1), meta.get("cpu_seconds", -1)))
 
 
 def table_file(table):

@@ -455,6 +455,7 @@ class Table:
 def solve(checkers=8, full_entry=False, tol=TOLERANCE, log=None):
     """Solve one variant; returns a ``Table`` (values float32, meta filled)."""
     t0 = time.time()
+    c0 = time.process_time()
     ix = get_index(checkers)
     n = checkers
     A, B, conf = ix.A, ix.B, ix.conf
@@ -512,6 +513,7 @@ def solve(checkers=8, full_entry=False, tol=TOLERANCE, log=None):
         "checkers": n, "full_entry": bool(full_entry), "positions": ix.size,
         "tolerance": tol, "sweeps": sweeps, "largest_layer": max_layer,
         "bellman_residual": float(resid), "seconds": round(time.time() - t0, 2),
+        "cpu_seconds": round(time.process_time() - c0, 2),
     }
     return Table(values, n, full_entry, meta)
 
