@@ -79,6 +79,8 @@ def checker_at(fr, lay, col, slot, banner=None):
         return 1
     if fr.is_color(x, y, C.P2):
         return 2
+    if fr.is_color(x, y, C.CURSOR):
+        return 3  # the picked-up checker
     return 0
 
 
@@ -87,18 +89,27 @@ def check_board(fr, app):
     lay = app.lay
     pos = app.game.pos
     ban = None if app.board.banner.hidden else app.board.banner_box
+    sel = (app.board.sel_col, app.board.sel_k)
+    if app.state == A.DEST:
+        # The picked-up checker is the top one of the cursor's source.
+        assert sel[0] == app.src and sel[1] >= 0
     for c in range(1, 7):
         n1, n2 = pos[c], pos[15 - c]
         want = 1 if n1 else (2 if n2 else 0)
         n = n1 or n2
         for k in range(lay.cap):
             got = checker_at(fr, lay, c, k, ban)
-            assert got in (None, want if k < n else 0), \
-                (c, k, format_position(pos))
+            exp = want if k < n else 0
+            if (c, k) == sel:
+                exp = 3
+            assert got in (None, exp), (c, k, format_position(pos))
     for c, n, p in ((0, pos[0], 1), (7, pos[8], 2)):
         for k in range(lay.bar_cap):
             got = checker_at(fr, lay, c, k, ban)
-            assert got in (None, p if k < n else 0), (c, k)
+            exp = p if k < n else 0
+            if (c, k) == sel:
+                exp = 3
+            assert got in (None, exp), (c, k)
     for c, n, color in ((0, pos[15], C.P2), (7, pos[7], C.P1)):
         x = lay.col_x(c) + lay.colw // 2
         for k in range(8):
@@ -127,9 +138,12 @@ def check_dest(fr, app):
              if fr.count(C.TARGET, lay.col_x(c), lay.y0, lay.col_x(c + 1),
                          lay.y1)]
     assert set(green) == cols
-    # ... and the cursor frame sits on the chosen one.
+    # ... and the cursor bars mark the chosen one, and no other column.
     c = app.tgts[app.ci][0]
-    assert fr.is_color(lay.col_x(c), (lay.y0 + lay.y1) // 2, C.CURSOR)
+    for k in range(8):
+        on = fr.is_color(lay.col_x(k) + 1, lay.y0, C.CURSOR) and \
+            fr.is_color(lay.col_x(k) + 1, lay.y1 - 1, C.CURSOR)
+        assert on == (k == c), (k, c)
 
 
 def human_step(rig, rng):

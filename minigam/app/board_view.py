@@ -75,7 +75,7 @@ class BoardView:
                 points=pts, x=L.col_cx(c), y=L.y1))
         # Point numbers, small, at the foot of each point.
         for c in range(1, 7):
-            label(g, 1, C.DIM, L.col_cx(c), L.y0 + 7, text=str(c))
+            label(g, 1, C.DIM, L.col_cx(c), L.y0 + L.cur_t + 7, text=str(c))
         # Checker slots per column: bar columns hold fewer.
         self.slots = []
         self.shown = []  # per column: bytearray of 0 hidden / player
@@ -94,7 +94,7 @@ class BoardView:
         # Borne-off slabs: left tray Player 2, right tray Player 1.
         for c in (0, COLS - 1):
             g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.slab_w + 2,
-                       height=L.tray_h, x=L.col_x(c) + 2, y=L.y0 + 1))
+                       height=L.tray_h, x=L.col_x(c) + 2, y=L.tray_y))
         self.slabs = ([], [])
         for t, c, color in ((0, 0, C.P2), (1, COLS - 1, C.P1)):
             for k in range(8):
@@ -113,35 +113,41 @@ class BoardView:
             lb = label(g, 1, C.P1_INK, L.col_cx(c), L.slot_cy(0))
             lb.hidden = True
             self.count_lb.append(lb)
-        # Legal destinations: a green dot where the checker would land.
-        # A checker has at most two (one per die; a double or two dice
-        # bearing off land on the same column).
+        # Legal destinations: a green dot where the checker would land,
+        # one per column (shapes never jump across the screen: displayio
+        # then redraws the box around both places).
         self.marks = []
-        for _ in range(2):
+        for c in range(COLS):
             s = vectorio.Circle(pixel_shader=C.pal(C.TARGET),
-                                radius=max(2, L.r // 2), x=0, y=0)
+                                radius=max(2, L.r // 2), x=L.col_cx(c),
+                                y=L.slot_cy(0))
             s.hidden = True
             g.append(s)
             self.marks.append(s)
         self.target_mask = 0
-        # The selected checker: a yellow dot on it.
-        self.sel = vectorio.Circle(pixel_shader=C.pal(C.CURSOR),
-                                   radius=max(2, L.r // 2), x=0, y=0)
-        self.sel.hidden = True
-        g.append(self.sel)
+        # The selected checker is drawn in the cursor colour.
         self.sel_col = -1
-        # Cursor: a frame of four thin rectangles around a column.
-        self.cur_pal = C.own_pal(C.CURSOR)
-        t = 2
-        self.frame = (
-            R(pixel_shader=self.cur_pal, width=L.colw, height=t, x=0, y=L.y0),
-            R(pixel_shader=self.cur_pal, width=L.colw, height=t, x=0,
-              y=L.y1 - t),
-            R(pixel_shader=self.cur_pal, width=t, height=bh, x=0, y=L.y0),
-            R(pixel_shader=self.cur_pal, width=t, height=bh, x=0, y=L.y0))
-        for s in self.frame:
-            s.hidden = True
-            g.append(s)
+        self.sel_k = -1
+        # Cursor: a frame around a column, one per column, shown or hidden
+        # (never moved: displayio would redraw the box around both places).
+        t = L.cur_t
+        self.bars = []
+        pal = C.pal(C.CURSOR)
+        for c in range(COLS):
+            x = L.col_x(c)
+            frame = (R(pixel_shader=pal, width=L.colw, height=t, x=x,
+                       y=L.y0),
+                     R(pixel_shader=pal, width=L.colw, height=t, x=x,
+                       y=L.y1 - t),
+                     R(pixel_shader=pal, width=2, height=bh - 2 * t, x=x,
+                       y=L.y0 + t),
+                     R(pixel_shader=pal, width=2, height=bh - 2 * t,
+                       x=x + L.colw - 2, y=L.y0 + t))
+            for r in frame:
+                r.hidden = True
+                g.append(r)
+            self.bars.append(frame)
+        self.cur_color = C.CURSOR
         self.cursor = -1
         # Status bar: Player 1 left, score centre, Player 2 right.
         y = L.top // 2
@@ -193,6 +199,8 @@ class BoardView:
 
     def set_position(self, pos):
         """Show the checkers, bars, trays and pip counts of ``pos``."""
+        sel = self.sel_col
+        self.set_selected(-1)
         for c in range(COLS):
             if c == 0:
                 n, p = pos[0], 1
@@ -211,8 +219,7 @@ class BoardView:
                 set_text(self.off_lb[t], "%d" % n if n else "")
         self.pos[:] = pos
         self._pips()
-        if self.sel_col >= 0:
-            self._place_sel(self.sel_col)
+        self.set_selected(sel)
 
     def _column(self, c, n, p):
         slots = self.slots[c]
@@ -275,79 +282,73 @@ class BoardView:
     # -- cursor, selection, destinations -------------------------------------
 
     def set_cursor(self, col, color=C.CURSOR):
-        """Frame column ``col`` (-1 hides the cursor)."""
-        if self.cur_pal[0] != color:
-            self.cur_pal[0] = color
-        if col == self.cursor:
+        """Mark column ``col`` (-1: no cursor) with bars in ``color``."""
+        if col == self.cursor and color == self.cur_color:
             return
+        if self.cursor >= 0:
+            for r in self.bars[self.cursor]:
+                r.hidden = True
         self.cursor = col
-        f = self.frame
+        self.cur_color = color
         if col < 0:
-            for s in f:
-                s.hidden = True
             return
-        L = self.lay
-        x = L.col_x(col)
-        f[0].x = x
-        f[1].x = x
-        f[2].x = x
-        f[3].x = x + L.colw - 2
-        for s in f:
-            show(s, True)
-
-    def _top_y(self, c):
-        n = 0
-        for v in self.shown[c]:
-            if v:
-                n += 1
-        return self.lay.slot_cy(n - 1 if n else 0)
-
-    def _place_sel(self, c):
-        self.sel.x = self.lay.col_cx(c)
-        self.sel.y = self._top_y(c)
+        pal = C.pal(color)
+        for r in self.bars[col]:
+            if r.pixel_shader is not pal:
+                r.pixel_shader = pal
+            r.hidden = False
 
     def set_selected(self, col):
-        """Mark the top checker of column ``col`` as picked up (-1: none)."""
+        """Draw the top checker of column ``col`` as picked up (-1: none)."""
         if col == self.sel_col:
             return
-        self.sel_col = col
+        if self.sel_col >= 0:
+            p = self.shown[self.sel_col][self.sel_k]
+            if p:
+                s = self.slots[self.sel_col][self.sel_k]
+                s.pixel_shader = C.pal(C.P1 if p == 1 else C.P2)
+                s.hidden = False
+        self.sel_col = -1
+        self.sel_k = -1
         if col < 0:
-            self.sel.hidden = True
             return
-        self._place_sel(col)
-        show(self.sel, True)
+        k = -1
+        for j, v in enumerate(self.shown[col]):
+            if v:
+                k = j
+        if k < 0:
+            return
+        self.sel_col = col
+        self.sel_k = k
+        s = self.slots[col][k]
+        s.pixel_shader = C.pal(C.CURSOR)
+        s.hidden = False
 
     def set_targets(self, mask):
-        """Show a green dot on every column whose bit is set in ``mask``
-        (at most two): where the selected checker would land (a tray for
-        "off")."""
+        """Show a green dot on every column whose bit is set in ``mask``:
+        where the selected checker would land (a tray for "off")."""
         if mask == self.target_mask:
             return
         self.target_mask = mask
         L = self.lay
-        k = 0
         for c in range(COLS):
-            if not mask & (1 << c) or k >= len(self.marks):
-                continue
-            m = self.marks[k]
-            k += 1
-            if c == 0 or c == COLS - 1:
-                y = L.tray_cy()
-            else:
-                n = 0
-                p = self.turn
-                for j, v in enumerate(self.shown[c]):
-                    if v == p:
-                        n = j + 1
-                if n >= L.cap:
-                    n = L.cap - 1
-                y = L.slot_cy(n)
-            m.x = L.col_cx(c)
-            m.y = y
-            show(m, True)
-        while k < len(self.marks):
-            show(self.marks[k], False)
-            k += 1
+            m = self.marks[c]
+            on = bool(mask & (1 << c))
+            if on:
+                if c == 0 or c == COLS - 1:
+                    y = L.tray_cy()
+                else:
+                    n = 0
+                    p = self.turn
+                    for k, v in enumerate(self.shown[c]):
+                        if v == p:
+                            n = k + 1
+                    if n >= L.cap:
+                        n = L.cap - 1
+                    y = L.slot_cy(n)
+                if m.y != y:
+                    m.y = y
+            show(m, on)
 
     # -- dice -----------------------------------------------------------------
 
@@ -381,8 +382,10 @@ class BoardView:
                 s = dg[1 + i]
                 if i < len(pips):
                     s.pixel_shader = C.pal(ink)
-                    s.x = int(pips[i][0] * q + 0.5)
-                    s.y = int(pips[i][1] * q + 0.5)
+                    xy = (int(pips[i][0] * q + 0.5),
+                          int(pips[i][1] * q + 0.5))
+                    if s.location != xy:
+                        s.location = xy
                     s.hidden = False
                 else:
                     show(s, False)

@@ -52,9 +52,13 @@ class Layout:
             sh = 2
         self.slab_h = sh
         self.slab_w = cw - 6
+        # The cursor is a bar of ``cur_t`` pixels at the top and the bottom
+        # of a column; the tray starts below the top one.
+        self.cur_t = 2 * s + 1
+        self.tray_y = self.y0 + self.cur_t + 1
         self.tray_h = 8 * (sh + 1) + 2
-        self.tray_label_y = self.y0 + self.tray_h + self.ch // 2 + 1
-        bar_top = self.y0 + self.tray_h + self.ch + 2
+        self.tray_label_y = self.tray_y + self.tray_h + 7
+        bar_top = self.tray_y + self.tray_h + 14
         self.bar_cap = min(8, (self.y1 - bar_top - 1) // (2 * r))
         if self.bar_cap < 1:
             raise ValueError("screen too short: %dx%d" % (width, height))
@@ -74,11 +78,11 @@ class Layout:
 
     def slab_y(self, k):
         """Top y of borne-off slab ``k`` (0 = first borne off)."""
-        return self.y0 + 2 + k * (self.slab_h + 1)
+        return self.tray_y + 2 + k * (self.slab_h + 1)
 
     def tray_cy(self):
         """Centre y of a borne-off tray."""
-        return self.y0 + self.tray_h // 2
+        return self.tray_y + self.tray_h // 2
 
     def die_x(self, k):
         """Left x of die ``k`` (0 or 1) in the bottom bar."""

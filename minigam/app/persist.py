@@ -202,4 +202,7 @@ def load_game(store, dice=None):
         game = loads(bytes(data[2:]), dice)
     except SaveError:
         return None
+    from minigam.rules import START_CHECKERS
+    if game.rules.checkers != START_CHECKERS:  # the app plays 8 a side
+        return None
     return data[0], data[1], game

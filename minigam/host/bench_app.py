@@ -60,7 +60,7 @@ class AreaMeter:
         return sum(mask), sent
 
 
-def measure(profile, seed=2, max_moves=200):
+def measure(profile, seed=2, max_moves=40):
     """Play a game on ``profile`` by keys; returns a dict of figures."""
     from minigam.app import build_app
     from minigam.app import app as A
@@ -156,11 +156,12 @@ def run(out=None):
           % (size, r["start"] / kb, r["peak"] / kb, r["games"],
              r["game_ai"] / kb, (r["peak"] - r["game_ai"]) / kb,
              r["hw"] / kb, r["fakes"] / kb))
-        w("  %-8s VM frame build: mean %.2f ms, median %.2f, worst %.2f "
-          "(%d frames, warm) -> est. RP2040 mean %.0f ms, worst %.0f ms "
-          "(x40, range x20..x100)\n"
-          % ("", r["mean_ms"], r["median_ms"], r["worst_ms"], r["frames"],
-             40 * r["mean_ms"], 40 * r["worst_ms"]))
+        from minigam.host.benchlib import rp2040_text
+        w("  %-8s VM frame build (warm, %d frames): mean %.2f ms, median "
+          "%.2f, worst %.2f; RP2040 est. mean %s, worst %s\n"
+          % ("", r["frames"], r["mean_ms"], r["median_ms"], r["worst_ms"],
+             rp2040_text(1000 * r["mean_ms"]),
+             rp2040_text(1000 * r["worst_ms"])))
     return 0
 
 
