@@ -12,7 +12,8 @@ The VM is ``@micropython/micropython-webassembly-pyscript`` under Node
 * the fakes carry the real display library and ``code.py``'s path.
 
 VM runs are batched (one Node process for all imports, one per device test
-file) and run a few at a time in threads.
+file); those of the selected tests start together, a few at a time in
+threads.
 """
 
 import os
@@ -32,17 +33,31 @@ _futures = {}
 
 
 def _submit(key, fn, *args):
-    """Start VM runs early and in parallel; each test waits for its own."""
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(WORKERS)
-        # Queue every batch at once, longest first, so they overlap.
-        _futures["imports"] = _pool.submit(vm.import_modules, MODULES)
-        for path in sorted(DEVICE_TESTS, key=lambda p: -p.stat().st_size):
-            _futures[path.name] = _pool.submit(vm.run_test_file, path)
     if key not in _futures:
         _futures[key] = _pool.submit(fn, *args)
     return _futures[key]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _prefetch(request):
+    """Start the VM runs of the selected tests at once, longest first, so
+    they overlap; each test then waits for its own."""
+    selected = [item for item in request.session.items if item.module is request.module]
+    names = {item.originalname for item in selected}
+    if "test_device_module_imports_in_vm" in names:
+        _submit("imports", vm.import_modules, MODULES)
+    paths = [item.callspec.params["path"] for item in selected
+             if item.originalname == "test_device_tests_pass_in_vm"]
+    for path in sorted(paths, key=lambda p: -p.stat().st_size):
+        _submit(path.name, vm.run_test_file, path)
+    yield
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=True)
+        _pool = None
 
 
 def _result(key, fn, *args):
