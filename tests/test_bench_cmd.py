@@ -19,7 +19,8 @@ def test_measure_runs_cases_on_cpython_and_in_the_vm(monkeypatch):
     monkeypatch.setattr(benchlib, "VM_WARMUP_MS", 50)
     monkeypatch.setattr(benchlib, "VM_TIMED_MS", 50)
     plays, alloc, broken = benchlib.measure(CASES)
-    assert plays["cpython_us"] > 0 and plays["vm_us"] > 0
+    assert plays["cpython_us"] > 0 and plays["vm_wall_us"] > 0 and plays["vm_cpu_us"] > 0
+    assert plays["vm_us"] == min(plays["vm_wall_us"], plays["vm_cpu_us"])
     assert plays["rp2040_ms"] == plays["vm_us"] * benchlib.RP2040_FACTOR / 1000.0
     # the list is allocated on every call: at least its 3 slots of 4 bytes
     assert alloc["vm_bytes"] >= 12
