@@ -32,6 +32,9 @@ API:
 * ``import_modules(modules=None, root=None)`` -> ``{module: None | "Type: message"}``.
 * ``run_test_file(path, root=None)`` -> ``[(test_name, None | "error text")]``:
   runs every ``test_*`` function of a ``tests/device`` file inside the VM.
+* ``results(stdout)``: the JSON records a driver printed after ``RESULT_MARK``.
+
+From a shell: ``python -m minigam.host.vm FILE.py`` or ``-c CODE``.
 """
 
 import base64
@@ -288,3 +291,31 @@ def device_test_names(path):
         node.name for node in tree.body
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
     ]
+
+
+def main(argv=None):
+    """``python -m minigam.host.vm FILE.py | -c CODE``: run it in the VM (with
+    the device package, fakes and libraries), print its output."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) == 2 and argv[0] == "-c":
+        code = argv[1]
+    elif len(argv) == 1 and not argv[0].startswith("-"):
+        try:
+            code = Path(argv[0]).read_text()
+        except OSError as exc:
+            sys.stderr.write("error: cannot read %s: %s\n" % (argv[0], exc.strerror))
+            return 2
+    else:
+        sys.stderr.write("usage: python -m minigam.host.vm FILE.py | -c CODE\n")
+        return 2
+    try:
+        sys.stdout.write(run(code))
+    except VMError as exc:
+        sys.stdout.write(exc.stdout)
+        sys.stderr.write("%s: %s\n" % (exc.type, exc.message.rstrip()))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
