@@ -8,9 +8,11 @@ Inputs (128 bits, from the view of the side to move ``T``): for each side
 when at least ``k + 1`` checkers sit at index ``i``. Every checker sets
 exactly one bit, so 16 bits are on.
 
-One hidden layer of ``H`` units with a clipped ReLU (``0..Q``), then a
-linear output ``z``: ``z / ZS`` estimates the logit of the probability that
-``T`` wins. All arithmetic is on small ints, identical on every port.
+A hidden layer of ``H`` units with a clipped ReLU (``0..Q``), a second of
+``H2`` such units (none when ``H2`` is 0; its sums are divided by ``S``
+with floor division before clipping), then a linear output ``z``:
+``z / ZS`` estimates the logit of the probability that ``T`` wins. All
+arithmetic is on small ints, identical on every port.
 
 Speed: the hidden sums of the position before a play are computed once
 (``set_root``); each candidate result then only adds the rows of the few
@@ -22,15 +24,57 @@ import array
 from minigam import ai_weights as _w
 from minigam.compat import const
 
+
+def _b64(text, typecode):
+    """Decode base64 ``text`` (bytes) into an ``array`` of ``typecode``.
+    Done by hand: some ports' ``binascii.a2b_base64`` allocate far more
+    than their output."""
+    size = len(text) * 3 // 4
+    if text and text[-1] == 61:  # "="
+        size -= 2 if text[-2] == 61 else 1
+    out = bytearray(size)
+    n = 0
+    acc = 0
+    bits = 0
+    for c in text:
+        if 65 <= c <= 90:
+            v = c - 65
+        elif 97 <= c <= 122:
+            v = c - 71
+        elif 48 <= c <= 57:
+            v = c + 4
+        elif c == 43:
+            v = 62
+        elif c == 47:
+            v = 63
+        else:
+            continue  # "=" padding
+        acc = ((acc << 6) | v) & 0xFFFFFF
+        bits += 6
+        if bits >= 8:
+            bits -= 8
+            out[n] = (acc >> bits) & 0xFF
+            n += 1
+    return array.array(typecode, out)
+
 N_IN = const(128)
 H = _w.H
+H2 = _w.H2
 Q = _w.Q
+S = _w.S
 ZS = _w.ZS
 
-_W1 = array.array("h", _w.W1)  # row r (input bit) at r * H .. r * H + H - 1
-_B1 = array.array("h", _w.B1)
-_W2 = array.array("h", _w.W2)
-_B2 = _w.B2
+# W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of the
+# second layer at j * H .. j * H + H - 1.
+_W1 = _b64(_w.W1, "h")
+_B1 = _b64(_w.B1, "h")
+_W2 = _b64(_w.W2, "h")
+_B2 = _b64(_w.B2, "i")
+_W3 = _b64(_w.W3, "h")
+_B3 = _w.B3
+# Scratch for the second layer: indices and values of the active units.
+_NZI = array.array("i", bytes(4 * H))
+_NZV = array.array("i", bytes(4 * H))
 
 
 def _add_cell(acc, fb, a, b):
@@ -64,14 +108,40 @@ def full_sums(pos, acc):
 
 def output(acc):
     """Network output ``z`` for hidden sums ``acc``."""
-    z = _B2
-    w2 = _W2
+    if not H2:
+        z = _B3
+        w3 = _W3
+        for h in range(H):
+            a = acc[h]
+            if a > 0:
+                if a > Q:
+                    a = Q
+                z += w3[h] * a
+        return z
+    nzi = _NZI
+    nzv = _NZV
+    n = 0
     for h in range(H):
         a = acc[h]
         if a > 0:
-            if a > Q:
-                a = Q
-            z += w2[h] * a
+            nzi[n] = h
+            nzv[n] = a if a < Q else Q
+            n += 1
+    w2 = _W2
+    w3 = _W3
+    b2 = _B2
+    z = _B3
+    r = 0
+    for j in range(H2):
+        s = b2[j]
+        for t in range(n):
+            s += w2[r + nzi[t]] * nzv[t]
+        r += H
+        if s > 0:
+            s //= S
+            if s > Q:
+                s = Q
+            z += w3[j] * s
     return z
 
 
