@@ -122,7 +122,9 @@ def over_lines(app):
         lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
                                             g.match_to))
         if g.match_winner:
-            lines.append("Match: %s wins" % n[g.match_winner - 1])
+            who = n[g.match_winner - 1]
+            lines.append("Match: you win" if who == "You"
+                         else "Match: %s wins" % who)
     lines.append("Pips: %s %d %s %d" % (n[0], g.pips(1), n[1], g.pips(2)))
     lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
     top = 0
