@@ -72,6 +72,9 @@ _W2 = _b64(_w.W2, "h")
 _B2 = _b64(_w.B2, "i")
 _W3 = _b64(_w.W3, "h")
 _B3 = _w.B3
+# The base64 texts are no longer needed: let the GC have them (host tools
+# read the weights from the file, ``minigam.host.ai_train.load_weights``).
+_w.W1 = _w.B1 = _w.W2 = _w.B2 = _w.W3 = None
 # Scratch for the second layer: indices and values of the active units.
 _NZI = array.array("i", bytes(4 * H))
 _NZV = array.array("i", bytes(4 * H))

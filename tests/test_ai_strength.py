@@ -7,7 +7,7 @@ The strength tests need the exact 8-checker table: they use the cached one
 import numpy as np
 import pytest
 
-from minigam import ai_eval, ai_weights
+from minigam import ai_eval
 from minigam.host import ai_train, strength
 from minigam.host.solver import get_index, load, load_or_solve
 from minigam.rules import Rules
@@ -23,7 +23,7 @@ def table8():
 
 def test_host_integer_network_equals_device_evaluator():
     idx = get_index(8)
-    net = ai_train.IntNet.from_module(ai_weights)
+    net = ai_train.IntNet.from_module(ai_train.load_weights())
     T = ai_train.thermometers(idx.conf)
     ids = np.random.default_rng(5).integers(0, idx.size, 1500)
     host = net.z(T, idx.A[ids], idx.B[ids])
@@ -66,15 +66,9 @@ def test_training_pipeline_learns_a_reduced_game(tmp_path, monkeypatch):
     after, share = val.loss_of_scores(inet.z(sides.T, val.a, val.b))
     # a random first choice loses several hundredths; trained, much less
     assert after < 0.5 * before
-    text = inet.module_text("test")
-    ns = {}
-    exec(compile(text, "w.py", "exec"), ns)
-
-    class M:
-        pass
-    m = M()
-    m.__dict__.update(ns)
-    back = ai_train.IntNet.from_module(m)
+    path = tmp_path / "w.py"
+    path.write_text(inet.module_text("test"))
+    back = ai_train.IntNet.from_module(ai_train.load_weights(str(path)))
     assert np.array_equal(back.W1, inet.W1)
     assert np.array_equal(back.W2, inet.W2)
 

@@ -330,7 +330,7 @@ class IntNet:
 
     @classmethod
     def from_module(cls, mod):
-        """The network stored in a weights module (``minigam.ai_weights``)."""
+        """The network stored in a weights namespace (``load_weights``)."""
         if mod.Q != Q or mod.S != S2:
             raise ValueError("weights use other scales than this trainer")
         self = cls()
@@ -384,6 +384,21 @@ class IntNet:
                 % (note, self.H, self.H2, Q, S2, self.ZS, self.B3,
                    lit(self.W1), lit(self.B1), lit(self.W2.T), lit(self.B2, "i"),
                    lit(self.W3)))
+
+
+def load_weights(path=None):
+    """The weights file (default ``minigam/ai_weights.py``) as a namespace
+    object, read afresh: the device module drops its texts once decoded."""
+    with open(path or weights_path()) as f:
+        text = f.read()
+    ns = {}
+    exec(compile(text, path or weights_path(), "exec"), ns)
+
+    class Weights:
+        pass
+    w = Weights()
+    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
+    return w
 
 
 def weights_path():

@@ -144,8 +144,10 @@ def vm_cpu(bursts=4):
 def data_sizes():
     """(weight bytes, {file: source bytes}) of the AI."""
     import base64
-    from minigam import ai_weights as w
-    nbytes = sum(len(base64.b64decode(getattr(w, k))) for k in ("W1", "B1", "W2", "B2", "W3"))
+    from minigam.host.ai_train import load_weights
+    w = load_weights()
+    nbytes = sum(len(base64.b64decode(getattr(w, k)))
+                 for k in ("W1", "B1", "W2", "B2", "W3"))
     src = {name: os.path.getsize(os.path.join(ROOT, "minigam", name))
            for name in AI_FILES}
     return nbytes, src

@@ -103,10 +103,10 @@ def all_scores(table):
 
     import numpy as np
 
-    from minigam import ai_weights
-    from minigam.host.ai_train import IntNet, thermometers
+    from minigam.host.ai_train import (IntNet, load_weights, thermometers,
+                                       weights_path)
     from minigam.host.solver import cache_dir
-    with open(ai_weights.__file__, "rb") as f:
+    with open(weights_path(), "rb") as f:
         key = hashlib.sha1(f.read()).hexdigest()[:16]
     path = os.path.join(cache_dir(), "ai-z-n%d-%s.npy" % (table.checkers, key))
     if os.path.exists(path):
@@ -114,7 +114,7 @@ def all_scores(table):
         if len(z) == table.size:
             return z.tolist()
     idx = table.idx
-    net = IntNet.from_module(ai_weights)
+    net = IntNet.from_module(load_weights())
     z = net.z(thermometers(idx.conf), idx.A, idx.B).astype(np.int32)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
