@@ -8,10 +8,11 @@ comparable across commits). Both variants are measured on the same cases.
 
 ``BENCH_CASES`` are measured by ``python -m minigam.host bench`` like every
 area's (``minigam.host.benchlib``: CPython, VM warm wall time, VM bytes per
-call, RP2040 estimate); one call is one query, cycling through the 200 (the
-generator step adds about 0.3 us on the VM). ``extra`` adds the VM's
-process CPU time per query (``process.cpuUsage()``), which stays steady
-when other jobs load the machine, unlike wall time.
+call, RP2040 estimate); one call is one query, cycling through the 200
+with a generator. ``extra`` adds the VM's process CPU time per query
+(``process.cpuUsage()``, steady when other jobs load the machine, unlike
+wall time) for a plain loop over the 200 without the generator, which
+costs about 1.7 us per call on the VM.
 
 Targets (issue 3): at most 30 us and 300 bytes per query on the VM.
 ``python -m minigam.host.bench_rules`` prints everything.
