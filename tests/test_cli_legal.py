@@ -218,12 +218,11 @@ def test_bench_cases_run_and_allocate_nothing_in_the_vm():
     # per query; the engine allocates none).
     from minigam.host import bench_rules, benchlib
 
-    for case in bench_rules.BENCH_CASES:
-        assert benchlib.cpython_us(case, rounds=1, warmup_s=0) > 0
-    figures = benchlib.vm_figures(bench_rules.BENCH_CASES)
-    assert len(figures) == 2
-    for name, fig in figures.items():
-        assert "error" not in fig, fig
-        assert fig["vm_us"] > 0 and fig["vm_bytes"] < 1, (name, fig)
+    results = benchlib.measure(bench_rules.BENCH_CASES)
+    assert len(results) == 2
+    for r in results:
+        assert "error" not in r and "vm_error" not in r, r
+        assert r["cpython_us"] > 0 and r["vm_us"] > 0, r
+        assert r["vm_bytes"] < 1, r
     cpu = bench_rules.vm_cpu_us(bursts=1)
     assert isinstance(cpu, dict) and cpu[False] > 0 and cpu[True] > 0, cpu
