@@ -29,7 +29,17 @@ LEVELS = ("easy", "medium", "hard")
 # (calibrated by minigam.host.strength against the exact solution).
 NOISE = {"easy": 630, "medium": 230, "hard": 0}
 
-SLICE = const(6)  # candidate plays scored per step()
+SLICE = const(4)  # candidate plays scored per step()
+ROLL_SLICE = const(1)  # opponent rolls searched per step() (Hard's 1-ply)
+# Hard searches one ply deeper (the opponent's 21 rolls and best replies)
+# for the best TOPK candidates whose estimated win probabilities are within
+# MARGIN (1/4096 units) of the best one: the close calls, where the
+# network's error decides. Tuned with minigam.host.strength.
+MARGIN = const(20)
+TOPK = const(3)
+# The 21 distinct rolls (d1 <= d2) and their weights out of 36.
+_RA = b"\x01\x01\x01\x01\x01\x01\x02\x02\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x05\x05\x06"
+_RB = b"\x01\x02\x03\x04\x05\x06\x02\x03\x04\x05\x06\x03\x04\x05\x06\x04\x05\x06\x05\x06\x06"
 _NONE = const(255)
 _PSCALE = const(4096)
 _BIG = const(1 << 29)
@@ -120,6 +130,7 @@ class AIPlayer:
             seed = random.getrandbits(16)
         self.rng = _Rng(seed)
         self.eval = ai_eval.Evaluator()
+        self.search = self.sigma == 0
         self._pos = bytearray(17)
         self._res = bytearray(17)
         self._plays = bytearray(4 * 128)
@@ -127,6 +138,20 @@ class AIPlayer:
         self._k = 0
         self._best = -1
         self._best_score = 0
+        if self.search:
+            import array
+            self.eval2 = ai_eval.Evaluator()
+            self._p = array.array("h", bytes(2 * 128))
+            self._cand = bytearray(TOPK)
+            self._v1 = array.array("i", bytes(4 * TOPK))
+            self._cpos = bytearray(17)
+            self._q = bytearray(17)
+        self._nc = 0
+        self.searched = 0  # candidates searched 1-ply in the last decision
+        self._ci = 0
+        self._ri = 0
+        self._tot = 0
+        self._phase = 0
         self.done = True
         self.steps = []
         self.result = None
@@ -147,6 +172,8 @@ class AIPlayer:
         self._k = 0
         self._best = -1
         self._best_score = _BIG
+        self._phase = 0
+        self.searched = 0
         self.steps = []
         self.result = None
         self.done = False
@@ -159,10 +186,13 @@ class AIPlayer:
         self.eval.set_root(root)
 
     def step(self):
-        """Score up to ``SLICE`` more candidates; True once the choice is
-        made (then read ``.steps`` and ``.result``)."""
+        """Do one bounded slice of work (``SLICE`` candidates, or
+        ``ROLL_SLICE`` opponent rolls of Hard's deeper search); True once
+        the choice is made (then read ``.steps`` and ``.result``)."""
         if self.done:
             return True
+        if self._phase:
+            return self._search_step()
         k = self._k
         end = k + SLICE
         n = self._n
@@ -170,23 +200,131 @@ class AIPlayer:
             end = n
         res = self._res
         sigma = self.sigma
+        nchk = self.rules.checkers
         while k < end:
             self._apply(res, k)
-            if res[7] == self.rules.checkers or res[15] == self.rules.checkers:
+            if res[7] == nchk or res[15] == nchk:
                 s = -_BIG  # this play wins the game
+                if self.search:
+                    self._p[k] = -1
             else:
                 s = self.eval.score(res)
                 if sigma:
                     s = win_prob(s) + self.rng.gauss() * sigma // _G4SD
+                elif self.search:
+                    self._p[k] = win_prob(s)
             if s < self._best_score:
                 self._best_score = s
                 self._best = k
             k += 1
         self._k = k
-        if k >= n:
-            self._finish(self._best)
-            return True
-        return False
+        if k < n:
+            return False
+        if self.search and self._best_score > -_BIG and self._select():
+            self._phase = 1
+            return False
+        self._finish(self._best)
+        return True
+
+    def _select(self):
+        """Pick Hard's close calls: up to ``TOPK`` candidates within
+        ``MARGIN`` of the best estimate, best first. True if 2 or more."""
+        p = self._p
+        cand = self._cand
+        top = p[self._best] + MARGIN
+        nc = 0
+        for k in range(self._n):
+            v = p[k]
+            if v >= top:
+                continue
+            # insert k by estimate (stable: earlier plays first on ties)
+            i = nc if nc < TOPK else TOPK
+            while i > 0 and p[cand[i - 1]] > v:
+                if i < TOPK:
+                    cand[i] = cand[i - 1]
+                i -= 1
+            if i < TOPK:
+                cand[i] = k
+                if nc < TOPK:
+                    nc += 1
+        self._nc = nc
+        self._ci = 0
+        self._ri = 0
+        self._tot = 0
+        if nc < 2:
+            return False
+        self._start_candidate()
+        return True
+
+    def _start_candidate(self):
+        cpos = self._cpos
+        self._apply(cpos, self._cand[self._ci])
+        q = self._q
+        q[:] = cpos
+        q[16] = 3 - q[16]
+        self.eval2.set_root(q)
+
+    def _search_step(self):
+        """``ROLL_SLICE`` rolls of the 1-ply value of the current close
+        candidate: the opponent's win probability (x 4096 x 36) when it
+        takes its best reply by our network's estimates."""
+        rules = self.rules
+        do = rules.do_move
+        ev = self.eval2
+        cpos = self._cpos
+        q = self._q
+        nchk = rules.checkers
+        m = 0 if cpos[16] == 1 else 8
+        ri = self._ri
+        end = ri + ROLL_SLICE
+        if end > 21:
+            end = 21
+        tot = self._tot
+        while ri < end:
+            a = _RA[ri]
+            b = _RB[ri]
+            n = rules.plays(cpos, a, b)
+            if n == 0:
+                q[:] = cpos
+                q[16] = 3 - q[16]
+                best = _PSCALE - win_prob(ev.score(q))
+            else:
+                best = 0
+                mv = rules.moves
+                for k in range(n):
+                    q[:] = cpos
+                    j = 4 * k
+                    do(q, m, mv[j], mv[j + 1])
+                    if mv[j + 2] != _NONE:
+                        do(q, m, mv[j + 2], mv[j + 3])
+                    if q[m + 7] == nchk:
+                        best = _PSCALE
+                        break
+                    q[16] = 3 - q[16]
+                    v = _PSCALE - win_prob(ev.score(q))
+                    if v > best:
+                        best = v
+            tot += best if a == b else 2 * best
+            ri += 1
+        if ri < 21:
+            self._ri = ri
+            self._tot = tot
+            return False
+        self._v1[self._ci] = tot
+        self._ci += 1
+        self.searched = self._ci
+        self._ri = 0
+        self._tot = 0
+        if self._ci < self._nc:
+            self._start_candidate()
+            return False
+        v1 = self._v1
+        bi = 0
+        for i in range(1, self._nc):
+            if v1[i] < v1[bi]:
+                bi = i
+        self._finish(self._cand[bi])
+        return True
 
     def choose(self, pos, d1, d2):
         """The whole choice in one call: returns ``.steps``."""

@@ -73,6 +73,8 @@ class Device:
         self.ai = AIPlayer(rules, level, seed=seed)
         if zall is not None:
             self.ai.eval = _LookupEvaluator(zall, table)
+            if self.ai.search:
+                self.ai.eval2 = _LookupEvaluator(zall, table)
 
     def play(self, pos, d1, d2):
         self.ai.choose(pos, d1, d2)

@@ -67,16 +67,74 @@ def test_sliced_search_equals_one_call_and_is_sliced():
     pos = parse_position("2,1,-1,1,-2,-1/2,2/2,2/1")
     n = rules.plays(pos, 4, 2)
     assert n > SLICE
-    a = AIPlayer(rules, "hard")
-    a.choose(pos, 4, 2)
-    b = AIPlayer(rules, "hard")
-    b.begin(pos, 4, 2)
-    calls = 1
-    while not b.step():
-        calls += 1
-    assert calls == (n + SLICE - 1) // SLICE
-    assert bytes(a.result) == bytes(b.result) and a.steps == b.steps
-    assert b.step()  # stays done
+    for level in LEVELS:
+        a = AIPlayer(rules, level, seed=9)
+        a.choose(pos, 4, 2)
+        b = AIPlayer(rules, level, seed=9)
+        b.begin(pos, 4, 2)
+        calls = 1
+        while not b.step():
+            calls += 1
+        # scoring takes ceil(n / SLICE) steps; Hard's deeper search one
+        # step per opponent roll (21) for each close candidate
+        assert calls == (n + SLICE - 1) // SLICE + 21 * b.searched
+        assert bytes(a.result) == bytes(b.result) and a.steps == b.steps
+        assert b.step()  # stays done
+
+
+ROLLS21 = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def _reference_choice(rules, pos, d1, d2):
+    """Hard's rule written plainly: best estimate, or among the close
+    calls the least opponent 1-ply win probability."""
+    from minigam.ai import MARGIN, TOPK
+    n = rules.checkers
+    res = rules.results(pos, d1, d2)
+    m = 0 if pos[16] == 1 else 8
+    est = []
+    for r in res:
+        if r[m + 7] == n:
+            return r, 0
+        est.append(win_prob(ai_eval.evaluate(r)))
+    best = min(est)
+    close = sorted([i for i in range(len(res)) if est[i] < best + MARGIN],
+                   key=lambda i: (est[i], i))[:TOPK]
+    if len(close) < 2:
+        return res[est.index(best)], 0
+    o = 8 - m
+    v1 = []
+    for i in close:
+        c = res[i]
+        tot = 0
+        for a, b in ROLLS21:
+            top = 0
+            for q in rules.results(c, a, b):
+                if q[o + 7] == n:
+                    v = 4096
+                else:
+                    v = 4096 - win_prob(ai_eval.evaluate(q))
+                top = max(top, v)
+            tot += top * (1 if a == b else 2)
+        v1.append(tot)
+    return res[close[v1.index(min(v1))]], len(close)
+
+
+def test_hard_search_matches_a_plain_reference():
+    rules = Rules()
+    ai = AIPlayer(rules, "hard")
+    searched = 0
+    for text, d1, d2 in SAMPLES + (("1,-1,2,-1,1,-2/2,1/2,3/1", 6, 2),
+                                   ("0,0,0,0,0,0/8,8/0,0/1", 4, 2),
+                                   ("0,0,0,0,0,0/8,8/0,0/2", 5, 3),
+                                   ("0,0,0,0,0,0/8,8/0,0/1", 6, 5)):
+        pos = parse_position(text)
+        ai.choose(pos, d1, d2)
+        ref, k = _reference_choice(rules, pos, d1, d2)
+        assert bytes(ai.result) == bytes(ref)
+        assert ai.searched == k
+        searched += k
+    assert searched > 0  # the deeper search ran somewhere
 
 
 def test_same_seed_same_choices():
