@@ -16,7 +16,8 @@ first violation, with the position and roll that broke it.
 N random key events into the real app on each profile
 (``minigam.host.soak_keys``). ``soak --cuts [--profile P ...]`` tears
 every NVM write of recorded games at every byte and resumes a fresh app
-from each image (``minigam.host.soak_cuts``).
+from each image (``minigam.host.soak_cuts``). ``soak --fuzz N`` fuzzes
+the record, save and NVM store loaders (``minigam.host.soak_fuzz``).
 """
 
 import argparse
@@ -223,6 +224,27 @@ def cuts_main(args):
     return 0
 
 
+def fuzz_main(args):
+    """``--fuzz N``: loader fuzzing; exit 1 on a failure."""
+    from minigam.host.soak_fuzz import FuzzFailure, format_counts, fuzz, total
+
+    if args.fuzz < 1:
+        sys.stderr.write("error: --fuzz must be at least 1\n")
+        return 2
+    t0 = time.time()
+    try:
+        counts = fuzz(args.fuzz, seed=args.seed,
+                      log=lambda s: print(s, flush=True))
+    except FuzzFailure as exc:
+        print("FAIL: %s" % exc)
+        return 1
+    print("soak fuzz: %d inputs: %s; seed %d: every input loaded or raised "
+          "its module's own error (%.0f s)"
+          % (total(counts), format_counts(counts), args.seed,
+             time.time() - t0))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host soak")
     ap.add_argument("--moves", type=int, default=100000,
@@ -241,10 +263,16 @@ def main(argv):
                     "byte and resume a fresh app (minigam.host.soak_cuts)")
     ap.add_argument("--turns", type=int, default=200,
                     help="for --cuts: turns to record per session")
+    ap.add_argument("--fuzz", type=int, default=0,
+                    help="instead: fuzz the record, save, store and app-blob "
+                    "loaders with N inputs each (minigam.host.soak_fuzz)")
     args = ap.parse_args(argv)
-    if args.keys and args.cuts:
-        sys.stderr.write("error: --keys and --cuts are separate runs\n")
+    if bool(args.keys) + bool(args.cuts) + bool(args.fuzz) > 1:
+        sys.stderr.write("error: --keys, --cuts and --fuzz are separate "
+                         "runs\n")
         return 2
+    if args.fuzz:
+        return fuzz_main(args)
     if args.keys:
         return keys_main(args)
     if args.cuts:
