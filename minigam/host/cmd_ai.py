@@ -14,7 +14,7 @@ import sys
 
 from minigam.notation import format_position
 from minigam.rules import Rules, winner
-from minigam.host.cmd_legal import run_lines
+from minigam.host.cmd_legal import run_lines, stdin_lines
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 
@@ -60,4 +60,4 @@ def main(argv):
         player.choose(pos, d1, d2)
         return format_position(player.result)
 
-    return run_lines(sys.stdin, sys.stdout, answer)
+    return run_lines(stdin_lines(), sys.stdout, answer)
