@@ -7,7 +7,10 @@ soak checks that each side still has all its checkers and that no point holds
 both colours; after every play it checks that the result is one of the legal
 results of the roll, that Player 2's results are Player 1's mirrored, and
 that the Full-Entry results equal the standard ones when the mover has no
-checker on the bar. A share of the games is played by the device AI.
+checker on the bar. A share of the games is played by the device AI, and a
+share (``--game-share``) through ``minigam.game.Game`` as the app plays
+them: ``roll``, ``movable``/``targets``, ``move``, some ``undo`` (which must
+restore the position), ``confirm``, the same checks on every move and play.
 
 N counts plays (turns, passes included). Prints a summary; exit 1 on the
 first violation, with the position and roll that broke it.
@@ -44,7 +47,7 @@ def mirror(pos):
 class Soaker:
     """Plays games and checks invariants; counts what it saw."""
 
-    def __init__(self, seed, ai_share=0.1, ai_level="hard"):
+    def __init__(self, seed, ai_share=0.1, ai_level="hard", game_share=0.3):
         self.rng = random.Random(seed)
         self.std = Rules()
         self.full = Rules(full_entry=True)
@@ -53,6 +56,8 @@ class Soaker:
         self.ai = None
         self.plays = self.single_moves = self.games = self.passes = 0
         self.ai_games = 0
+        self.game_share = game_share
+        self.game_class_games = 0
 
     def _ai(self, rules):
         if self.ai is None:
@@ -128,6 +133,61 @@ class Soaker:
         self.check_position(pos, "after a play")
         self.check_play(rules, before, d1, d2, pos)
 
+    def game_turn(self, g, d1, d2, ai):
+        """One turn through ``minigam.game.Game`` (as the app plays it):
+        roll (unless the opening roll already did), single moves from
+        ``movable``/``targets`` (or the AI's steps), some undone, confirm."""
+        from minigam.game import MOVE
+
+        if g.state != MOVE:
+            g.roll(d1, d2)
+        before = g.turn_start()
+        d1, d2 = g.d1, g.d2
+        if g.must_pass:
+            self.passes += 1
+        steps = ai.choose(before, d1, d2) if ai is not None else None
+        k = 0
+        while not g.turn_done():
+            if steps is not None:
+                if k >= len(steps):
+                    raise SoakFailure("%s %d-%d: AI play %r is incomplete "
+                                      "in Game" % (format_position(before),
+                                                   d1, d2, steps))
+                src, die = steps[k]
+                k += 1
+            else:
+                src = self.rng.choice(g.movable())
+                _, die = self.rng.choice(g.targets(src))
+            prev = bytes(g.pos)
+            g.move(src, die)
+            self.single_moves += 1
+            self.check_position(g.pos, "after a Game move")
+            if steps is None and self.rng.random() < 0.08:
+                g.undo()
+                if bytes(g.pos) != prev:
+                    raise SoakFailure("%s %d-%d: Game.undo did not restore "
+                                      "the position" % (format_position(
+                                          before), d1, d2))
+        if steps is not None and k != len(steps):
+            raise SoakFailure("AI play %r stopped early in Game" % (steps,))
+        g.confirm()
+        self.check_position(g.pos, "after Game.confirm")
+        self.check_play(g.rules, before, d1, d2, g.pos)
+
+    def game_via_game(self, rules, budget, ai, ai_seat, a, b):
+        from minigam.game import Game, OVER
+
+        g = Game(rules=rules)
+        g.start_game((a, b))
+        while budget > 0 and g.state != OVER:
+            self.game_turn(g, self.rng.randint(1, 6), self.rng.randint(1, 6),
+                           ai if g.player == ai_seat else None)
+            self.plays += 1
+            budget -= 1
+        self.game_class_games += 1
+        self.games += 1
+        return budget
+
     def game(self, budget):
         rules = self.full if self.rng.random() < 0.5 else self.std
         use_ai = self.rng.random() < self.ai_share
@@ -135,6 +195,12 @@ class Soaker:
         ai_seat = self.rng.choice((1, 2)) if ai is not None else 0
         if ai is not None:
             self.ai_games += 1
+        if self.rng.random() < self.game_share:
+            while True:
+                a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                if a != b:
+                    return self.game_via_game(rules, budget, ai, ai_seat,
+                                              a, b)
         pos = new_position()
         while True:
             a = self.rng.randint(1, 6)
@@ -252,6 +318,10 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai-share", type=float, default=0.1,
                     help="share of games with the device AI in one seat")
+    ap.add_argument("--game-share", type=float, default=0.3,
+                    help="share of games played through minigam.game.Game "
+                    "(roll, movable/targets, move, undo, confirm) instead "
+                    "of Rules.single_moves")
     ap.add_argument("--keys", type=int, default=0,
                     help="instead: feed N random key events to the app on "
                     "each --profile (button abuse, minigam.host.soak_keys)")
@@ -280,7 +350,7 @@ def main(argv):
     if args.moves < 1:
         sys.stderr.write("error: --moves must be at least 1\n")
         return 2
-    soak = Soaker(args.seed, args.ai_share)
+    soak = Soaker(args.seed, args.ai_share, game_share=args.game_share)
     t0 = time.time()
     left = args.moves
     try:
@@ -291,7 +361,8 @@ def main(argv):
         return 1
     dt = time.time() - t0
     print("soak: %d plays, %d single moves, %d passes, %d games (%d with the "
-          "AI), seed %d: all invariants held (%.1f s)"
+          "AI, %d through the Game class), seed %d: all invariants held "
+          "(%.1f s)"
           % (soak.plays, soak.single_moves, soak.passes, soak.games,
-             soak.ai_games, args.seed, dt))
+             soak.ai_games, soak.game_class_games, args.seed, dt))
     return 0
