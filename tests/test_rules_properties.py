@@ -65,3 +65,84 @@ def test_notation_round_trip(pos):
     text = format_position(pos)
     assert parse_position(text) == pos
     assert format_position(parse_position(text)) == text
+
+
+# -- the same properties at the game level (issue 10) ------------------------
+
+from hypothesis import strategies as st  # noqa: E402
+
+from minigam.game import Game  # noqa: E402
+from minigam.rules import winner  # noqa: E402
+
+
+def game_plays(rules, pos, a, b):
+    """Every complete play a player can build through ``Game`` (movable,
+    targets, move, undo), as result positions; every position on the way
+    is checked."""
+    g = Game(rules=rules)
+    g.setup(pos)
+    g.roll(a, b)
+    out = set()
+
+    def walk():
+        validate(g.pos)
+        if g.turn_done():
+            p = bytearray(g.pos)
+            p[TURN] = 3 - p[TURN]
+            out.add(bytes(p))
+            return
+        for src in g.movable():
+            for _, die in g.targets(src):
+                before = bytes(g.pos)
+                g.move(src, die)
+                walk()
+                assert g.undo()
+                assert bytes(g.pos) == before
+
+    walk()
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(allow_finished=False), dice, dice)
+def test_game_move_by_move_reaches_exactly_the_legal_results(pos, a, b):
+    for rules in (STD, FULL):
+        assert game_plays(rules, pos, a, b) == result_set(rules, pos, a, b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(allow_finished=False), dice, dice, st.data())
+def test_a_confirmed_game_turn_is_a_legal_result(pos, a, b, data):
+    rules = data.draw(st.sampled_from((STD, FULL)))
+    g = Game(rules=rules)
+    g.setup(pos)
+    g.roll(a, b)
+    while not g.turn_done():
+        src = data.draw(st.sampled_from(g.movable()))
+        _, die = data.draw(st.sampled_from(g.targets(src)))
+        g.move(src, die)
+        validate(g.pos)
+    g.confirm()
+    validate(g.pos)
+    assert bytes(g.pos) in result_set(rules, pos, a, b)
+    assert g.turns[-1][1:3] == (a, b)
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(allow_finished=False), dice, dice,
+       st.sampled_from(("easy", "medium", "hard")), st.integers(0, 999))
+def test_ai_plays_are_legal_and_play_through_the_game(pos, a, b, level,
+                                                      seed):
+    from minigam.ai import AIPlayer
+    for rules in (STD, FULL):
+        ai = AIPlayer(rules, level, seed)
+        steps = ai.choose(pos, a, b)
+        legal = result_set(rules, pos, a, b)
+        assert bytes(ai.result) in legal
+        g = Game(rules=rules)
+        g.setup(pos)
+        g.roll(a, b)
+        g.play_steps(steps)
+        g.confirm()
+        assert g.pos == ai.result
+        assert winner(g.pos) == winner(ai.result)
