@@ -110,3 +110,10 @@ def test_fast_lookup_path_plays_exactly_like_the_device(table8):
         assert slow == fast
         assert (strength.win_games(table8, level, 6, 4)
                 == strength.win_games(table8, level, 6, 4, zall=zall))
+
+
+def test_int_network_round_trips_through_float():
+    net = ai_train.IntNet.from_module(ai_train.load_weights())
+    back = ai_train.IntNet(net.to_float())
+    assert np.array_equal(back.W1, net.W1) and np.array_equal(back.W2, net.W2)
+    assert np.array_equal(back.B2, net.B2) and back.B3 == net.B3

@@ -243,8 +243,8 @@ def run(table, levels, points, games, seed, jobs, out):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="minigam.host.strength")
-    ap.add_argument("--points", type=int, default=2000,
-                    help="decision points per level (default 2000)")
+    ap.add_argument("--points", type=int, default=5000,
+                    help="decision points per level (default 5000)")
     ap.add_argument("--games", type=int, default=10000,
                     help="games per level against Perfect (default 10000)")
     ap.add_argument("--levels", default=",".join(LEVELS))
