@@ -27,7 +27,7 @@ LEVELS = ("easy", "medium", "hard")
 
 # Noise standard deviation per level, in 1/4096 of a win probability
 # (calibrated by minigam.host.strength against the exact solution).
-NOISE = {"easy": 630, "medium": 237, "hard": 0}
+NOISE = {"easy": 636, "medium": 227, "hard": 0}
 
 SLICE = const(4)  # candidate plays scored per step()
 ROLL_SLICE = const(1)  # opponent rolls searched per step() (Hard's 1-ply)
