@@ -33,12 +33,12 @@ def test_host_integer_network_equals_device_evaluator():
 
 
 def test_hard_loss_is_small(table8):
-    # Measured about 0.0005 per decision; a regression to a weak evaluator
+    # Measured about 0.0004 per decision; a regression to a weak evaluator
     # (random play loses ~0.085, a pip-count heuristic ~0.04) fails this.
     losses = strength.decision_points(table8, "hard", 400, seed=11)
     assert len(losses) == 400
     assert min(losses) >= -1e-6
-    assert sum(losses) / len(losses) < 0.003
+    assert sum(losses) / len(losses) < 0.0015
 
 
 def test_levels_are_ordered(table8):

@@ -220,21 +220,26 @@ def run(table, levels, points, games, seed, jobs, out):
     zall = all_scores(table)
     out.write("AI strength against the exact solution (%s variant)\n"
               % ("Full-Entry" if table.full_entry else "standard"))
-    out.write("%-7s %11s %12s %16s %8s\n" % (
-        "level", "loss/dec", "non-optimal", "win vs Perfect", "games"))
+    out.write("%-7s %20s %12s %22s %8s\n" % (
+        "level", "loss/dec (+- s.e.)", "non-optimal", "win vs Perfect (s.e.)",
+        "games"))
     for level in levels:
         t0 = time.time()
         losses = decision_points(table, level, points, seed, zall)
         loss = sum(losses) / len(losses)
+        var = sum((x - loss) ** 2 for x in losses) / max(1, len(losses) - 1)
+        loss_se = (var / len(losses)) ** 0.5
         nonopt = sum(1 for x in losses if x > EPS) / len(losses)
         wins = (win_rate(table, level, games, seed, jobs, zall)
                 if games else 0)
         rate = wins / games if games else float("nan")
-        res[level] = {"loss": loss, "nonoptimal": nonopt, "win_rate": rate,
+        rate_se = (rate * (1 - rate) / games) ** 0.5 if games else float("nan")
+        res[level] = {"loss": loss, "loss_se": loss_se, "nonoptimal": nonopt, "win_rate": rate,
                       "games": games, "points": len(losses),
                       "seconds": time.time() - t0}
-        out.write("%-7s %11.5f %11.1f%% %15.1f%% %8d\n" % (
-            level, loss, 100 * nonopt, 100 * rate, games))
+        out.write("%-7s %11.5f +- %.5f %11.1f%% %14.1f%% (%.1f%%) %8d\n" % (
+            level, loss, loss_se, 100 * nonopt, 100 * rate, 100 * rate_se,
+            games))
         out.flush()
     out.write("loss/dec: average exact win probability lost on %d decision "
               "points (>= 2 results) from games vs Hard\n" % points)
@@ -243,8 +248,8 @@ def run(table, levels, points, games, seed, jobs, out):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="minigam.host.strength")
-    ap.add_argument("--points", type=int, default=5000,
-                    help="decision points per level (default 5000)")
+    ap.add_argument("--points", type=int, default=20000,
+                    help="decision points per level (default 20000)")
     ap.add_argument("--games", type=int, default=10000,
                     help="games per level against Perfect (default 10000)")
     ap.add_argument("--levels", default=",".join(LEVELS))
