@@ -27,7 +27,10 @@ def _font():
         if isinstance(sheet, displayio.Bitmap):
             for c in range(95):
                 g = font.get_glyph(32 + c)
-                tiles[c] = g.tile_index if g is not None else 31
+                # terminalio's sheet is in ASCII order; ask the glyph anyway
+                # (tile_index is missing from circuitpython-stubs' Glyph).
+                t = getattr(g, "tile_index", c) if g is not None else 31
+                tiles[c] = t
         else:
             # Blinka (host): glyphs are separate bitmaps; build a sheet.
             w, h = font.get_bounding_box()[:2]
