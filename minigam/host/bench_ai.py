@@ -119,6 +119,21 @@ for level in LEVELS:
             ai.choose(pos, a, b)
         best = min(best, (cpu_us() - c0) / 1000 / len(Q))
     print("CPU %s %.4f" % (level, best))
+    worst = slice_ = 0
+    for pos, a, b in Q:
+        c0 = cpu_us()
+        t = c0
+        ai.begin(pos, a, b)
+        while True:
+            t1 = cpu_us()
+            slice_ = max(slice_, t1 - t)
+            t = t1
+            if ai.step():
+                break
+        t1 = cpu_us()
+        slice_ = max(slice_, t1 - t)
+        worst = max(worst, t1 - c0)
+    print("WORST %s %.4f %.4f" % (level, worst / 1000, slice_ / 1000))
 """
 
 
@@ -137,9 +152,11 @@ def vm_cpu(bursts=4):
         parts = line.split()
         if len(parts) == 3 and parts[0] == "CPU":
             figures[parts[1]] = float(parts[2])
+        elif len(parts) == 4 and parts[0] == "WORST":
+            figures["worst " + parts[1]] = (float(parts[2]), float(parts[3]))
         elif len(parts) == 2 and parts[0] == "HEAP":
             figures["heap"] = int(parts[1])
-    if len(figures) != len(LEVEL_NAMES) + 1:
+    if len(figures) != 2 * len(LEVEL_NAMES) + 1:
         return "no figures: %r" % out[-200:]
     return figures
 
@@ -173,6 +190,11 @@ def extra(out):
         else:
             out.write("    %-6s %7.3f ms/decision; RP2040 %s\n"
                       % (level, cpu[level], rp2040_text(cpu[level] * 1000)))
+            worst, slice_ = cpu["worst " + level]
+            out.write("    %-6s slowest decision %.1f ms, longest step() (GC "
+                      "pauses included) "
+                      "%.2f ms on the VM (x40: %.0f ms, %.0f ms)\n"
+                      % (level, worst, slice_, 40 * worst, 40 * slice_))
     nbytes, src = data_sizes()
     shape = "128-%d-%s1" % (ai_eval.H, ("%d-" % ai_eval.H2) if ai_eval.H2
                             else "")
