@@ -30,7 +30,7 @@ LEVELS = ("easy", "medium", "hard")
 NOISE = {"easy": 636, "medium": 227, "hard": 0}
 
 SLICE = const(4)  # candidate plays scored per step()
-ROLL_SLICE = const(1)  # opponent rolls searched per step() (Hard's 1-ply)
+REPLY_SLICE = const(4)  # opponent replies scored per step() (Hard's 1-ply)
 # Hard searches one ply deeper (the opponent's 21 rolls and best replies)
 # for the best TOPK candidates whose estimated win probabilities are within
 # MARGIN (1/4096 units) of the best one: the close calls, where the
@@ -146,10 +146,15 @@ class AIPlayer:
             self._v1 = array.array("i", bytes(4 * TOPK))
             self._cpos = bytearray(17)
             self._q = bytearray(17)
+            self._rm = bytearray(4 * 128)  # the opponent's plays of a roll
         self._nc = 0
         self.searched = 0  # candidates searched 1-ply in the last decision
         self._ci = 0
         self._ri = 0
+        self._rn = -1
+        self._rk = 0
+        self._rbest = 0
+        self._fresh = False
         self._tot = 0
         self._phase = 0
         self.done = True
@@ -186,8 +191,8 @@ class AIPlayer:
         self.eval.set_root(root)
 
     def step(self):
-        """Do one bounded slice of work (``SLICE`` candidates, or
-        ``ROLL_SLICE`` opponent rolls of Hard's deeper search); True once
+        """Do one bounded slice of work (``SLICE`` candidates, or one roll
+        and ``REPLY_SLICE`` replies of Hard's deeper search); True once
         the choice is made (then read ``.steps`` and ``.result``)."""
         if self.done:
             return True
@@ -250,13 +255,15 @@ class AIPlayer:
         self._nc = nc
         self._ci = 0
         self._ri = 0
+        self._rn = -1
         self._tot = 0
         if nc < 2:
             return False
-        self._start_candidate()
+        self._fresh = True
         return True
 
     def _start_candidate(self):
+        self._fresh = False
         cpos = self._cpos
         self._apply(cpos, self._cand[self._ci])
         q = self._q
@@ -265,58 +272,79 @@ class AIPlayer:
         self.eval2.set_root(q)
 
     def _search_step(self):
-        """``ROLL_SLICE`` rolls of the 1-ply value of the current close
-        candidate: the opponent's win probability (x 4096 x 36) when it
-        takes its best reply by our network's estimates."""
+        """One slice of the 1-ply value of the current close candidate (the
+        opponent's win probability x 4096 x 36 when it takes its best reply
+        by our network's estimates): at most one opponent roll, and at most
+        ``REPLY_SLICE`` of its replies. The replies are copied out of
+        ``rules.moves``, so others may use the rules between steps."""
+        if self._fresh:  # set the candidate up: a slice of its own
+            self._start_candidate()
+            return False
         rules = self.rules
-        do = rules.do_move
         ev = self.eval2
         cpos = self._cpos
         q = self._q
-        nchk = rules.checkers
-        m = 0 if cpos[16] == 1 else 8
         ri = self._ri
-        end = ri + ROLL_SLICE
-        if end > 21:
-            end = 21
-        tot = self._tot
-        while ri < end:
-            a = _RA[ri]
-            b = _RB[ri]
-            n = rules.plays(cpos, a, b)
-            if n == 0:
+        rn = self._rn
+        if rn < 0:  # generate the opponent's plays of roll ri
+            rn = rules.plays(cpos, _RA[ri], _RB[ri])
+            if rn == 0:
                 q[:] = cpos
                 q[16] = 3 - q[16]
-                best = _PSCALE - win_prob(ev.score(q))
+                self._rbest = _PSCALE - win_prob(ev.score(q))
             else:
-                best = 0
                 mv = rules.moves
-                for k in range(n):
-                    q[:] = cpos
-                    j = 4 * k
-                    do(q, m, mv[j], mv[j + 1])
-                    if mv[j + 2] != _NONE:
-                        do(q, m, mv[j + 2], mv[j + 3])
-                    if q[m + 7] == nchk:
-                        best = _PSCALE
-                        break
-                    q[16] = 3 - q[16]
-                    v = _PSCALE - win_prob(ev.score(q))
-                    if v > best:
-                        best = v
-            tot += best if a == b else 2 * best
-            ri += 1
+                rm = self._rm
+                for j in range(4 * rn):
+                    rm[j] = mv[j]
+                self._rbest = 0
+                self._rk = 0
+                self._rn = rn
+                return False
+        if rn > 0:
+            do = rules.do_move
+            nchk = rules.checkers
+            m = 0 if cpos[16] == 1 else 8
+            rm = self._rm
+            best = self._rbest
+            k = self._rk
+            end = k + REPLY_SLICE
+            if end > rn:
+                end = rn
+            while k < end:
+                q[:] = cpos
+                j = 4 * k
+                do(q, m, rm[j], rm[j + 1])
+                if rm[j + 2] != _NONE:
+                    do(q, m, rm[j + 2], rm[j + 3])
+                k += 1
+                if q[m + 7] == nchk:
+                    best = _PSCALE
+                    k = rn
+                    break
+                q[16] = 3 - q[16]
+                v = _PSCALE - win_prob(ev.score(q))
+                if v > best:
+                    best = v
+            self._rbest = best
+            self._rk = k
+            if k < rn:
+                self._rn = rn
+                return False
+        best = self._rbest
+        self._tot += best if _RA[ri] == _RB[ri] else 2 * best
+        self._rn = -1
+        ri += 1
+        self._ri = ri
         if ri < 21:
-            self._ri = ri
-            self._tot = tot
             return False
-        self._v1[self._ci] = tot
+        self._v1[self._ci] = self._tot
         self._ci += 1
         self.searched = self._ci
         self._ri = 0
         self._tot = 0
         if self._ci < self._nc:
-            self._start_candidate()
+            self._fresh = True
             return False
         v1 = self._v1
         bi = 0

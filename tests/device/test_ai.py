@@ -76,12 +76,13 @@ def test_sliced_search_equals_one_call_and_is_sliced():
         while not b.step():
             calls += 1
         # scoring takes ceil(n / SLICE) steps; Hard's deeper search one
-        # step per opponent roll (21) for each close candidate
-        assert calls == (n + SLICE - 1) // SLICE + 21 * b.searched
+        # step or more per opponent roll (21) for each close candidate
+        assert calls >= (n + SLICE - 1) // SLICE + 21 * b.searched
         assert bytes(a.result) == bytes(b.result) and a.steps == b.steps
         assert b.step()  # stays done
 
 
+START = parse_position("0,0,0,0,0,0/8,8/0,0/1")
 ROLLS21 = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
 
@@ -133,7 +134,10 @@ def test_hard_search_matches_a_plain_reference():
             d1, d2 = 1 + x % 6, 1 + (x // 6) % 6
             if rules.plays(pos, d1, d2) >= 2:
                 decisions += 1
-                ai.choose(pos, d1, d2)
+                ai.begin(pos, d1, d2)
+                while not ai.step():
+                    # the app may use the same rules between steps
+                    rules.plays(START, 6, 5)
                 ref, k = _reference_choice(rules, pos, d1, d2)
                 assert bytes(ai.result) == bytes(ref)
                 assert ai.searched == k
