@@ -237,9 +237,12 @@ def run(table, levels, points, games, seed, jobs, out):
         res[level] = {"loss": loss, "loss_se": loss_se, "nonoptimal": nonopt, "win_rate": rate,
                       "games": games, "points": len(losses),
                       "seconds": time.time() - t0}
-        out.write("%-7s %11.5f +- %.5f %11.1f%% %14.1f%% (%.1f%%) %8d\n" % (
-            level, loss, loss_se, 100 * nonopt, 100 * rate, 100 * rate_se,
-            games))
+        if games:
+            win = "%14.1f%% (%.1f%%)" % (100 * rate, 100 * rate_se)
+        else:
+            win = "%22s" % "-"
+        out.write("%-7s %11.5f +- %.5f %11.1f%% %s %8d\n" % (
+            level, loss, loss_se, 100 * nonopt, win, games))
         out.flush()
     out.write("loss/dec: average exact win probability lost on %d decision "
               "points (>= 2 results) from games vs Hard\n" % points)
