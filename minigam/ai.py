@@ -129,7 +129,7 @@ class AIPlayer:
             import random
             seed = random.getrandbits(16)
         self.rng = _Rng(seed)
-        self.eval = ai_eval.Evaluator()
+        self.eval = ai_eval.Evaluator(rules.full_entry)
         self.search = self.sigma == 0
         self._pos = bytearray(17)
         self._res = bytearray(17)
@@ -140,7 +140,7 @@ class AIPlayer:
         self._best_score = 0
         if self.search:
             import array
-            self.eval2 = ai_eval.Evaluator()
+            self.eval2 = ai_eval.Evaluator(rules.full_entry)
             self._p = array.array("h", bytes(2 * 128))
             self._cand = bytearray(TOPK)
             self._v1 = array.array("i", bytes(4 * TOPK))

@@ -1,6 +1,7 @@
 """MINIGAM position evaluator: a tiny integer network fitted to the exact
-solution (weights in ``minigam.ai_weights``, written by
-``minigam.host.ai_train``).
+solution, one per variant (weights in ``minigam.ai_weights`` and, for the
+Full-Entry variant, ``minigam.ai_weights_fe``; written by
+``minigam.host.ai_train``). A network is decoded on first use only.
 
 Inputs (128 bits, from the view of the side to move ``T``): for each side
 ``s`` (0 = ``T``, 1 = the other) and each index ``i`` (0 bar, 1..6 board,
@@ -21,7 +22,6 @@ bits that changed (``score``). Nothing is allocated per candidate.
 
 import array
 
-from minigam import ai_weights as _w
 from minigam.compat import const
 
 
@@ -58,32 +58,59 @@ def _b64(text, typecode):
     return array.array(typecode, out)
 
 N_IN = const(128)
-H = _w.H
-H2 = _w.H2
-Q = _w.Q
-S = _w.S
-ZS = _w.ZS
-
-# W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of the
-# second layer at j * H .. j * H + H - 1.
-_W1 = _b64(_w.W1, "h")
-_B1 = _b64(_w.B1, "h")
-_W2 = _b64(_w.W2, "h")
-_B2 = _b64(_w.B2, "i")
-_W3 = _b64(_w.W3, "h")
-_B3 = _w.B3
-# The base64 texts are no longer needed: let the GC have them (host tools
-# read the weights from the file, ``minigam.host.ai_train.load_weights``).
-_w.W1 = _w.B1 = _w.W2 = _w.B2 = _w.W3 = None
-# Scratch for the second layer: indices and values of the active units.
-_NZI = array.array("i", bytes(4 * H))
-_NZV = array.array("i", bytes(4 * H))
+Q = const(256)  # a hidden unit's clip point (1.0)
+S = const(256)  # second-layer and output weight scale
+ZS = const(65536)  # Q * S: z / ZS is the logit
 
 
-def _add_cell(acc, fb, a, b):
+class Net:
+    """The decoded integer weights of one network (from a weights module,
+    whose base64 texts are then dropped so the GC can have them)."""
+
+    def __init__(self, w):
+        if w.Q != Q or w.S != S or w.ZS != ZS:
+            raise ValueError("weights use other scales than ai_eval")
+        self.H = w.H
+        self.H2 = w.H2
+        # W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of
+        # the second layer at j * H .. j * H + H - 1.
+        self.W1 = _b64(w.W1, "h")
+        self.B1 = _b64(w.B1, "h")
+        self.W2 = _b64(w.W2, "h")
+        self.B2 = _b64(w.B2, "i")
+        self.W3 = _b64(w.W3, "h")
+        self.B3 = w.B3
+        w.W1 = w.B1 = w.W2 = w.B2 = w.W3 = None
+        # Scratch for the second layer: indices and values of active units.
+        self.nzi = array.array("i", bytes(4 * self.H))
+        self.nzv = array.array("i", bytes(4 * self.H))
+
+
+_NETS = [None, None]
+
+
+def net(full_entry=False):
+    """The network of a variant (Full-Entry falls back to the standard one
+    when ``minigam.ai_weights_fe`` is missing)."""
+    k = 1 if full_entry else 0
+    if _NETS[k] is None:
+        if k:
+            try:
+                from minigam import ai_weights_fe as w
+            except ImportError:
+                _NETS[1] = net(False)
+                return _NETS[1]
+        else:
+            from minigam import ai_weights as w
+        _NETS[k] = Net(w)
+    return _NETS[k]
+
+
+def _add_cell(nt, acc, fb, a, b):
     """Add (b > a) or subtract the rows of thermometer bits between counts
     ``a`` and ``b`` of the cell whose first bit is ``fb``."""
-    w = _W1
+    w = nt.W1
+    H = nt.H
     if b > a:
         for k in range(a, b):
             r = (fb + k) * H
@@ -96,24 +123,26 @@ def _add_cell(acc, fb, a, b):
                 acc[h] -= w[r + h]
 
 
-def full_sums(pos, acc):
-    """Fill ``acc`` (array of ``H`` ints) with the hidden sums of ``pos``
-    seen from its side to move."""
+def full_sums(nt, pos, acc):
+    """Fill ``acc`` (array of ``nt.H`` ints) with the hidden sums of
+    ``pos`` seen from its side to move."""
     t = 0 if pos[16] == 1 else 8
-    for h in range(H):
-        acc[h] = _B1[h]
+    b1 = nt.B1
+    for h in range(nt.H):
+        acc[h] = b1[h]
     for j in range(16):
         c = pos[j]
         if c:
             s = 0 if (j & 8) == t else 64
-            _add_cell(acc, s + (j & 7) * 8, 0, c)
+            _add_cell(nt, acc, s + (j & 7) * 8, 0, c)
 
 
-def output(acc):
+def output(nt, acc):
     """Network output ``z`` for hidden sums ``acc``."""
-    if not H2:
-        z = _B3
-        w3 = _W3
+    H = nt.H
+    if not nt.H2:
+        z = nt.B3
+        w3 = nt.W3
         for h in range(H):
             a = acc[h]
             if a > 0:
@@ -121,8 +150,8 @@ def output(acc):
                     a = Q
                 z += w3[h] * a
         return z
-    nzi = _NZI
-    nzv = _NZV
+    nzi = nt.nzi
+    nzv = nt.nzv
     n = 0
     for h in range(H):
         a = acc[h]
@@ -130,12 +159,12 @@ def output(acc):
             nzi[n] = h
             nzv[n] = a if a < Q else Q
             n += 1
-    w2 = _W2
-    w3 = _W3
-    b2 = _B2
-    z = _B3
+    w2 = nt.W2
+    w3 = nt.W3
+    b2 = nt.B2
+    z = nt.B3
     r = 0
-    for j in range(H2):
+    for j in range(nt.H2):
         s = b2[j]
         for t in range(n):
             s += w2[r + nzi[t]] * nzv[t]
@@ -148,11 +177,12 @@ def output(acc):
     return z
 
 
-def evaluate(pos):
+def evaluate(pos, full_entry=False):
     """``z`` of ``pos`` (allocates; for tests and host tools)."""
-    acc = array.array("i", bytes(4 * H))
-    full_sums(pos, acc)
-    return output(acc)
+    nt = net(full_entry)
+    acc = array.array("i", bytes(4 * nt.H))
+    full_sums(nt, pos, acc)
+    return output(nt, acc)
 
 
 class Evaluator:
@@ -162,22 +192,26 @@ class Evaluator:
     with (with its turn already passed, i.e. seen by the side that will move
     next); ``score(res)`` then returns ``z`` of result ``res`` (lower is
     better for the player choosing the play).
+
+    :param full_entry: use the Full-Entry variant's network
     """
 
-    def __init__(self):
+    def __init__(self, full_entry=False):
+        self.net = nt = net(full_entry)
         self.root = bytearray(17)
-        self.base = array.array("i", bytes(4 * H))
-        self.acc = array.array("i", bytes(4 * H))
+        self.base = array.array("i", bytes(4 * nt.H))
+        self.acc = array.array("i", bytes(4 * nt.H))
 
     def set_root(self, root):
         self.root[:] = root
-        full_sums(self.root, self.base)
+        full_sums(self.net, self.root, self.base)
 
     def score(self, res):
+        nt = self.net
         root = self.root
         acc = self.acc
         base = self.base
-        for h in range(H):
+        for h in range(nt.H):
             acc[h] = base[h]
         t = 0 if res[16] == 1 else 8
         for j in range(16):
@@ -185,5 +219,5 @@ class Evaluator:
             b = res[j]
             if a != b:
                 s = 0 if (j & 8) == t else 64
-                _add_cell(acc, s + (j & 7) * 8, a, b)
-        return output(acc)
+                _add_cell(nt, acc, s + (j & 7) * 8, a, b)
+        return output(nt, acc)

@@ -4,6 +4,8 @@ The strength tests need the exact 8-checker table: they use the cached one
 (``python -m minigam.host solve`` makes it) and are skipped without it.
 """
 
+import os
+
 import numpy as np
 import pytest
 
@@ -23,13 +25,17 @@ def table8():
 
 def test_host_integer_network_equals_device_evaluator():
     idx = get_index(8)
-    net = ai_train.IntNet.from_module(ai_train.load_weights())
     T = ai_train.thermometers(idx.conf)
     ids = np.random.default_rng(5).integers(0, idx.size, 1500)
-    host = net.z(T, idx.A[ids], idx.B[ids])
-    dev = [ai_eval.evaluate(idx.position(int(i), 1 + int(i) % 2))
-           for i in ids]
-    assert host.tolist() == dev
+    for fe in (False, True):
+        path = ai_train.weights_path(fe)
+        if fe and not os.path.exists(path):
+            continue
+        net = ai_train.IntNet.from_module(ai_train.load_weights(path))
+        host = net.z(T, idx.A[ids], idx.B[ids])
+        dev = [ai_eval.evaluate(idx.position(int(i), 1 + int(i) % 2), fe)
+               for i in ids]
+        assert host.tolist() == dev
 
 
 def test_hard_loss_is_small(table8):

@@ -421,9 +421,11 @@ def load_weights(path=None):
     return w
 
 
-def weights_path():
+def weights_path(full_entry=False):
+    """``minigam/ai_weights.py``, or ``ai_weights_fe.py`` for Full-Entry."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.path.join(here, "ai_weights.py")
+    return os.path.join(here, "ai_weights_fe.py" if full_entry
+                        else "ai_weights.py")
 
 
 def main(argv=None):
@@ -437,7 +439,10 @@ def main(argv=None):
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init", help="fine-tune the network of this weights file")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=weights_path())
+    ap.add_argument("--full-entry", action="store_true",
+                    help="fit the Full-Entry variant (ai_weights_fe.py)")
+    ap.add_argument("--out", help="default: minigam/ai_weights.py, or "
+                    "ai_weights_fe.py with --full-entry")
     args = ap.parse_args(argv)
     if args.hidden < 1 or args.games < 1 or args.epochs < 1:
         ap.error("--hidden, --games and --epochs must be positive")
@@ -446,7 +451,8 @@ def main(argv=None):
         sys.stderr.write(msg + "\n")
         sys.stderr.flush()
 
-    table = load_or_solve(False, 8, log=log)
+    table = load_or_solve(args.full_entry, 8, log=log)
+    out = args.out or weights_path(args.full_entry)
     sides = Sides(table)
     log("sampling %d training games..." % args.games)
     dec = sample_decisions(table, args.games, args.seed, log=log)
@@ -466,13 +472,14 @@ def main(argv=None):
     loss, share = val.loss_of_scores(inet.z(sides.T, val.a, val.b))
     log("quantised: val loss %.6f per decision, non-optimal %.4f, %d bytes"
         % (loss, share, inet.nbytes()))
-    note = ("H=%d H2=%d, %d games, %d epochs%s; held-out loss %.6f/decision"
-            % (net.H, net.H2, args.games, args.epochs,
+    note = ("%sH=%d H2=%d, %d games, %d epochs%s; held-out loss %.6f/decision"
+            % ("Full-Entry; " if args.full_entry else "", net.H, net.H2,
+               args.games, args.epochs,
                " from %s" % os.path.basename(args.init) if args.init else "",
                loss))
-    with open(args.out, "w") as f:
+    with open(out, "w") as f:
         f.write(inet.module_text(note))
-    log("wrote %s" % args.out)
+    log("wrote %s" % out)
     return 0
 
 

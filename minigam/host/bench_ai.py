@@ -28,7 +28,7 @@ from minigam.rules import Rules, new_position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
-AI_FILES = ("ai.py", "ai_eval.py", "ai_weights.py")
+AI_FILES = ("ai.py", "ai_eval.py", "ai_weights.py", "ai_weights_fe.py")
 LEVEL_NAMES = ("easy", "medium", "hard")
 
 
@@ -162,20 +162,25 @@ def vm_cpu(bursts=4):
 
 
 def data_sizes():
-    """(weight bytes, {file: source bytes}) of the AI."""
+    """(weight bytes per variant, {file: source bytes}) of the AI."""
     import base64
-    from minigam.host.ai_train import load_weights
-    w = load_weights()
-    nbytes = sum(len(base64.b64decode(getattr(w, k)))
-                 for k in ("W1", "B1", "W2", "B2", "W3"))
+    from minigam.host.ai_train import load_weights, weights_path
+    nbytes = {}
+    for fe in (False, True):
+        if os.path.exists(weights_path(fe)):
+            w = load_weights(weights_path(fe))
+            nbytes["full-entry" if fe else "standard"] = (
+                "128-%d-%s1" % (w.H, ("%d-" % w.H2) if w.H2 else ""),
+                sum(len(base64.b64decode(getattr(w, k)))
+                    for k in ("W1", "B1", "W2", "B2", "W3")))
     src = {name: os.path.getsize(os.path.join(ROOT, "minigam", name))
-           for name in AI_FILES}
+           for name in AI_FILES
+           if os.path.exists(os.path.join(ROOT, "minigam", name))}
     return nbytes, src
 
 
 def extra(out):
     """VM CPU time, sizes, import heap, a short strength run."""
-    from minigam import ai_eval
     from minigam.host.benchlib import rp2040_text
     rules = Rules()
     ncand = sum(rules.plays(parse_position(p), a, b) for p, a, b in POINTS)
@@ -196,12 +201,13 @@ def extra(out):
                       "%.2f ms on the VM (x40: %.0f ms, %.0f ms)\n"
                       % (level, worst, slice_, 40 * worst, 40 * slice_))
     nbytes, src = data_sizes()
-    shape = "128-%d-%s1" % (ai_eval.H, ("%d-" % ai_eval.H2) if ai_eval.H2
-                            else "")
-    out.write("  AI data: network %s, %d bytes of int16/int32 weights "
-              "(base64 in ai_weights.py); source %s\n"
-              % (shape, nbytes, ", ".join("%s %d B" % kv
-                                          for kv in src.items())))
+    for variant, (shape, n) in nbytes.items():
+        out.write("  AI data, %s: network %s, %d bytes of int16/int32 "
+                  "weights (base64 in its weights module)\n"
+                  % (variant, shape, n))
+    out.write("  AI source: %s (a board loads ai_weights_fe.py only for "
+              "Full-Entry games)\n"
+              % ", ".join("%s %d B" % kv for kv in src.items()))
     if not isinstance(cpu, str):
         out.write("  heap allocated by importing minigam.ai on the VM: %d "
                   "bytes (GC off: includes the decoding's garbage)\n"

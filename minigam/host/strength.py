@@ -108,15 +108,20 @@ def all_scores(table):
     from minigam.host.ai_train import (IntNet, load_weights, thermometers,
                                        weights_path)
     from minigam.host.solver import cache_dir
-    with open(weights_path(), "rb") as f:
+    wpath = weights_path(table.full_entry)
+    if not os.path.exists(wpath):
+        wpath = weights_path(False)  # the device falls back the same way
+    with open(wpath, "rb") as f:
         key = hashlib.sha1(f.read()).hexdigest()[:16]
-    path = os.path.join(cache_dir(), "ai-z-n%d-%s.npy" % (table.checkers, key))
+    path = os.path.join(cache_dir(), "ai-z-n%d-%s%s.npy"
+                        % (table.checkers, "fe-" if table.full_entry else "",
+                           key))
     if os.path.exists(path):
         z = np.load(path)
         if len(z) == table.size:
             return z.tolist()
     idx = table.idx
-    net = IntNet.from_module(load_weights())
+    net = IntNet.from_module(load_weights(wpath))
     z = net.z(thermometers(idx.conf), idx.A, idx.B).astype(np.int32)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
