@@ -25,9 +25,11 @@ from minigam.compat import const
 
 LEVELS = ("easy", "medium", "hard")
 
-# Noise standard deviation per level, in 1/4096 of a win probability
-# (calibrated by minigam.host.strength against the exact solution).
+# Noise standard deviation per level and variant, in 1/4096 of a win
+# probability (calibrated with minigam.host.strength against the exact
+# solution: Easy loses ~0.03 per decision, Medium ~0.01).
 NOISE = {"easy": 636, "medium": 227, "hard": 0}
+NOISE_FE = {"easy": 776, "medium": 294, "hard": 0}  # Full-Entry variant
 
 SLICE = const(4)  # candidate plays scored per step()
 REPLY_SLICE = const(4)  # opponent replies scored per step() (Hard's 1-ply)
@@ -124,7 +126,7 @@ class AIPlayer:
                              % (level, ", ".join(LEVELS)))
         self.rules = rules
         self.level = level
-        self.sigma = NOISE[level]
+        self.sigma = (NOISE_FE if rules.full_entry else NOISE)[level]
         if seed is None:
             import random
             seed = random.getrandbits(16)

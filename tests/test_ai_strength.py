@@ -123,3 +123,15 @@ def test_int_network_round_trips_through_float():
     back = ai_train.IntNet(net.to_float())
     assert np.array_equal(back.W1, net.W1) and np.array_equal(back.W2, net.W2)
     assert np.array_equal(back.B2, net.B2) and back.B3 == net.B3
+
+
+def test_full_entry_levels_are_ordered():
+    table = load(True, 8)
+    if table is None:
+        pytest.skip("no cached Full-Entry table: run `python -m minigam.host solve`")
+    means = {}
+    for level in ("easy", "medium", "hard"):
+        losses = strength.decision_points(table, level, 400, seed=13)
+        means[level] = sum(losses) / len(losses)
+    assert means["easy"] > 1.5 * means["medium"] > 4.5 * means["hard"]
+    assert means["hard"] < 0.0015
