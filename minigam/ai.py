@@ -28,7 +28,7 @@ LEVELS = ("easy", "medium", "hard")
 # Noise standard deviation per level and variant, in 1/4096 of a win
 # probability (calibrated with minigam.host.strength against the exact
 # solution: Easy loses ~0.03 per decision, Medium ~0.01).
-NOISE = {"easy": 636, "medium": 227, "hard": 0}
+NOISE = {"easy": 649, "medium": 242, "hard": 0}
 NOISE_FE = {"easy": 776, "medium": 294, "hard": 0}  # Full-Entry variant
 
 SLICE = const(4)  # candidate plays scored per step()
