@@ -86,7 +86,16 @@ class Net:
         self.nzv = array.array("i", bytes(4 * self.H))
 
 
-_NETS = [None, None]
+_NETS = [None, None]  # type: list
+
+
+def _weights(full_entry):
+    """The weights module of a variant (ImportError when missing)."""
+    if full_entry:
+        from minigam import ai_weights_fe
+        return ai_weights_fe
+    from minigam import ai_weights
+    return ai_weights
 
 
 def net(full_entry=False):
@@ -94,15 +103,12 @@ def net(full_entry=False):
     when ``minigam.ai_weights_fe`` is missing)."""
     k = 1 if full_entry else 0
     if _NETS[k] is None:
-        if k:
-            try:
-                from minigam import ai_weights_fe as w
-            except ImportError:
-                _NETS[1] = net(False)
-                return _NETS[1]
-        else:
-            from minigam import ai_weights as w
-        _NETS[k] = Net(w)
+        try:
+            _NETS[k] = Net(_weights(k))
+        except ImportError:
+            if not k:
+                raise
+            _NETS[1] = net(False)
     return _NETS[k]
 
 
