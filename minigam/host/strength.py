@@ -127,6 +127,13 @@ def all_scores(table):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         np.save(path + ".tmp.npy", z)
         os.replace(path + ".tmp.npy", path)
+        # drop the outputs of older weights of this variant (16 MB each)
+        d, name = os.path.split(path)
+        prefix = name[:-len(key) - 4]
+        for other in os.listdir(d):
+            if other.startswith(prefix) and other != name and len(
+                    other) == len(name):
+                os.remove(os.path.join(d, other))
     except OSError:
         pass
     return z.tolist()
