@@ -454,14 +454,6 @@ def main(argv=None):
         sys.stderr.write(msg + "\n")
         sys.stderr.flush()
 
-    table = load_or_solve(args.full_entry, 8, log=log)
-    out = args.out or weights_path(args.full_entry)
-    sides = Sides(table)
-    log("sampling %d training games..." % args.games)
-    dec = sample_decisions(table, args.games, args.seed, log=log)
-    val = sample_decisions(table, args.val_games, args.seed + 1000)
-    log("%d training decisions (%d candidates), %d validation decisions"
-        % (dec.n, len(dec.a), val.n))
     if args.init:
         try:
             net = IntNet.from_module(load_weights(args.init)).to_float()
@@ -470,6 +462,14 @@ def main(argv=None):
             return 2
     else:
         net = Net(args.hidden, args.hidden2, args.seed)
+    table = load_or_solve(args.full_entry, 8, log=log)
+    out = args.out or weights_path(args.full_entry)
+    sides = Sides(table)
+    log("sampling %d training games..." % args.games)
+    dec = sample_decisions(table, args.games, args.seed, log=log)
+    val = sample_decisions(table, args.val_games, args.seed + 1000)
+    log("%d training decisions (%d candidates), %d validation decisions"
+        % (dec.n, len(dec.a), val.n))
     train(net, sides.T, dec, args.epochs, lr=args.lr, log=log, val=val)
     inet = IntNet(net)
     loss, share = val.loss_of_scores(inet.z(sides.T, val.a, val.b))
