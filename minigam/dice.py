@@ -72,10 +72,10 @@ def _raw_entropy():
         return time.monotonic_ns() & _MASK
     except AttributeError:
         pass
-    try:
-        return time.ticks_us() & _MASK
-    except AttributeError:
-        return int(time.time() * 1000003) & _MASK
+    ticks_us = getattr(time, "ticks_us", None)  # MicroPython only
+    if ticks_us is not None:
+        return ticks_us() & _MASK
+    return int(time.time() * 1000003) & _MASK
 
 
 class Dice:

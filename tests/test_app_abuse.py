@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
-from minigam.hw.host import build_host_profile  # noqa: E402
+from minigam.host.hwhost import build_host_profile  # noqa: E402
 
 
 def valid(pos):

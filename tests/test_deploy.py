@@ -30,7 +30,6 @@ def src(tmp_path):
     (pkg / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
     (pkg / "host" / "__init__.py").write_text("import pygame\n")
     (pkg / "hw" / "__init__.py").write_text("")
-    (pkg / "hw" / "host.py").write_text("import pygame\n")
     (pkg / "hw" / "profiles" / "__init__.py").write_text("")
     (pkg / "hw" / "profiles" / "pico_st7789.py").write_text(
         "def build():\n    import adafruit_st7789\n    import neopixel\n")

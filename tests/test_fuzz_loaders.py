@@ -83,7 +83,7 @@ def test_a_save_of_another_checker_count_is_not_resumed():
     from minigam.dice import Dice
     from minigam.game import Game
     from minigam.hw import keys as K
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.rules import Rules
 
     for checkers in (1, 7, 15):

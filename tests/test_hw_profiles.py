@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from minigam.hw import keys as K  # noqa: E402
 from minigam.hw import pins  # noqa: E402
-from minigam.hw.host import HostClock, build_host_profile  # noqa: E402
+from minigam.host.hwhost import HostClock, build_host_profile  # noqa: E402
 from minigam.hw.profile import ProfileError, select_profile_name  # noqa: E402
 from minigam.hw.store import GAME, SETTINGS, STATS  # noqa: E402
 

@@ -65,7 +65,7 @@ def measure(profile, seed=2, max_moves=40):
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.host.render import Frame
 
     hw = build_host_profile(profile)

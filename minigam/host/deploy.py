@@ -195,8 +195,7 @@ def merge_settings(existing, profile):
 def device_files(root):
     """Relative paths (``/``-separated) of every file that ships from the
     checkout: the entry points and ``minigam/`` without its host-only parts
-    (any ``host/`` folder or ``host.py`` module, e.g. ``minigam/host/`` and
-    the PC fakes ``minigam/hw/host.py``)."""
+    (the ``minigam/host/`` folder)."""
     out = []
     for fn in ENTRY_FILES:
         if not os.path.isfile(os.path.join(root, fn)):
@@ -213,8 +212,6 @@ def device_files(root):
                              and d != "host")
         for fn in sorted(filenames):
             if fn.startswith(".") or fn.endswith((".pyc", ".pyo", "~")):
-                continue
-            if fn == "host.py":  # host fakes (minigam/hw/host.py) never ship
                 continue
             out.append(rel_dir + "/" + fn)
     return out

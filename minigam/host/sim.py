@@ -1,7 +1,7 @@
 """The desktop simulator: the real app on a host profile (host only).
 
 A :class:`Session` builds the same things ``code.py`` builds on a board (the
-profile, then the app) but with ``minigam.hw.host.build_host_profile``: the
+profile, then the app) but with ``minigam.host.hwhost.build_host_profile``: the
 screen is a Blinka displayio display rendered in memory, the keys come from
 a queue the simulator fills, pixels and NVM live in memory, and the clock is
 the simulator's. Three front ends drive a session:
@@ -204,7 +204,7 @@ class Session:
 
     def __init__(self, profile=None, seed=None):
         try:
-            from minigam.hw import host as hwhost
+            from minigam.host import hwhost
             from minigam.hw import pins
         except ImportError as exc:
             raise SimError("the host hardware layer is missing: %s" % exc)

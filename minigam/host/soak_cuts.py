@@ -96,7 +96,7 @@ def record_session(profile, seed=1, mode="ai", turns=40, nvm_bytes=None):
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.hw.pins import PROFILES
     from minigam.hw import store as S
 
@@ -163,7 +163,7 @@ def check_cuts(ses, app_check=True, log=None):
     from minigam.app import persist as P
     from minigam.hw import keys as K
     from minigam.hw import store as S
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.notation import NotationError, validate
     from minigam.savegame import dumps
 
@@ -228,7 +228,7 @@ def check_cuts(ses, app_check=True, log=None):
 def _check_app(hw, img, game, meta, where, fig, build_app, A, P, K, dumps,
                validate, NotationError):
     from minigam.hw.store import Store
-    from minigam.hw.host import HostNVM
+    from minigam.host.hwhost import HostNVM
 
     nvm = HostNVM(len(img))
     nvm.data[:] = img

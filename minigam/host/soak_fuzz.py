@@ -538,7 +538,7 @@ def _app_check(hw, st, rng, size):
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.hw.store import Store
     from minigam.notation import validate
 

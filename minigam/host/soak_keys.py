@@ -87,7 +87,7 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
-    from minigam.hw.host import build_host_profile
+    from minigam.host.hwhost import build_host_profile
     from minigam.notation import NotationError, validate
 
     rng = random.Random(seed)

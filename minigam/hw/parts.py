@@ -4,7 +4,7 @@ Reads the pin data in ``minigam.hw.pins`` and turns pin names into pins with
 ``getattr(board, name)``. CircuitPython 9 and 10: ``fourwire.FourWire`` with
 a fallback to ``displayio.FourWire``; ``displayio.release_displays()`` only
 before creating a bus, never on boards with a built-in ``board.DISPLAY``.
-Imported only on a device (or with Blinka); the host uses ``minigam.hw.host``.
+Imported only on a device (or with Blinka); the host uses ``minigam.host.hwhost``.
 """
 
 from minigam.hw import keys as _keys
