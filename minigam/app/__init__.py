@@ -6,11 +6,12 @@ screenshots) makes the dice and the AI's noise reproducible.
 """
 
 
-def build_app(hw, seed=None):
-    """The app on profile ``hw``; drive it with ``app.tick(now_ms)``."""
+def build_app(hw, seed=None, perfect=None):
+    """The app on profile ``hw``; drive it with ``app.tick(now_ms)``.
+    ``perfect``: the host's exact-table player factory (see ``App``)."""
     from minigam.app.app import App
     dice = None
     if seed is not None:
         from minigam.dice import Dice
         dice = Dice(seed=seed)
-    return App(hw, dice=dice, ai_seed=seed)
+    return App(hw, dice=dice, ai_seed=seed, perfect=perfect)

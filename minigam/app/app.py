@@ -64,9 +64,12 @@ class App:
     :param dice: a ``minigam.dice.Dice`` for every game (tests script it);
         None: fair dice seeded from ``os.urandom``
     :param ai_seed: seed of the AI's noise (tests); None: random
+    :param perfect: host only: ``perfect(rules)`` returns a player of the
+        exact table (``begin``/``step``/``steps`` like ``AIPlayer``) or
+        None; it adds the Perfect level to the menu
     """
 
-    def __init__(self, hw, dice=None, ai_seed=None):
+    def __init__(self, hw, dice=None, ai_seed=None, perfect=None):
         self.hw = hw
         self.lay = lay = Layout(hw.width, hw.height)
         self.board = BoardView(lay)
@@ -78,7 +81,10 @@ class App:
         hw.display.root_group = root
         self.dice = dice
         self.ai_seed = ai_seed
+        self.perfect = perfect
         self.settings = P.load_settings(hw.store)
+        if self.settings.level >= self.n_levels():
+            self.settings.level = P.PERFECT - 1  # Hard
         self.stats = P.load_stats(hw.store)
         self.settings_changed = False
         self.apply_brightness()
@@ -102,6 +108,10 @@ class App:
         self.cur_color = C.CURSOR
         self.last_col = -1
         self.to_menu()
+
+    def n_levels(self):
+        """AI levels the menu offers: Perfect only with the exact table."""
+        return len(P.LEVELS) + (0 if self.perfect is None else 1)
 
     @property
     def game_over(self):
@@ -258,11 +268,18 @@ class App:
 
     def _start(self, mode, level):
         self.mode = mode
-        self.level = level
         g = self.game
         if mode == P.MODE_AI:
-            from minigam.ai import AIPlayer
-            self.ai = AIPlayer(g.rules, P.LEVELS[level], self.ai_seed)
+            ai = None
+            if level == P.PERFECT and self.perfect is not None:
+                ai = self.perfect(g.rules)
+            if ai is None:
+                if level >= len(P.LEVELS):  # no exact table here: Hard
+                    level = len(P.LEVELS) - 1
+                from minigam.ai import AIPlayer
+                ai = AIPlayer(g.rules, P.LEVELS[level], self.ai_seed)
+            self.ai = ai
+        self.level = level
         self.board.set_names(*M.names(mode))
         self.text.group.hidden = True
         self.last_col = -1
@@ -453,6 +470,8 @@ class App:
     def _record_result(self, w):
         st = self.stats
         if self.mode == P.MODE_AI:
+            if self.level >= len(P.LEVELS):
+                return  # Perfect (host only) is not a device level
             st.games[self.level] += 1
             if w == 1:
                 st.wins[self.level] += 1
@@ -538,7 +557,7 @@ class App:
         elif st == OPENED:
             a, c = g.opening
             ban = ("%s %d : %s %d" % (names[0], a, names[1], c),
-                   "%s first. A: go" % who)
+                   "%s first. A:go" % who)
         elif st == ROLL:
             if self.mode == P.MODE_2P:
                 ban = ("Player %d" % p, "press A to roll")

@@ -74,7 +74,7 @@ def menu_key(app, code):
     item = items[app.menu_sel][0]
     s = app.settings
     if item == LEVEL:
-        s.level = _step(s.level, len(P.LEVELS), d)
+        s.level = _step(s.level, app.n_levels(), d)
     elif item == VARIANT:
         s.full_entry = not s.full_entry
     elif item == MATCH:

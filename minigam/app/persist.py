@@ -17,8 +17,11 @@ game", never as an exception.
 
 from minigam.compat import const
 
-LEVELS = ("easy", "medium", "hard")
-LEVEL_NAMES = ("Easy", "Medium", "Hard")
+LEVELS = ("easy", "medium", "hard")  # the device AI's levels
+# Level PERFECT exists only where the host gives the app the exact table
+# (the simulator); lifetime statistics count the device levels only.
+LEVEL_NAMES = ("Easy", "Medium", "Hard", "Perfect")
+PERFECT = const(3)
 MATCHES = (1, 3, 5, 7)
 SPEEDS = (1400, 800, 400)  # ms per AI move shown
 SPEED_NAMES = ("Slow", "Normal", "Fast")
@@ -56,7 +59,7 @@ class Settings:
         """Take values from ``data`` if it is a valid blob; else keep."""
         if not data or len(data) < 8 or data[0] != _SET_VER:
             return False
-        if data[1] >= len(LEVELS) or data[3] >= len(MATCHES) \
+        if data[1] > PERFECT or data[3] >= len(MATCHES) \
                 or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
                 or data[7] not in (MODE_AI, MODE_2P):
             return False
@@ -195,7 +198,7 @@ def load_game(store, dice=None):
     except Exception:
         return None
     if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
-            or data[1] >= len(LEVELS):
+            or data[1] > PERFECT:
         return None
     from minigam.savegame import loads, SaveError
     try:

@@ -71,7 +71,13 @@ def main(argv):
             return 0
         if script:
             raise sim.SimError("--keys needs --headless")
-        session = sim.Session(args.profile, args.seed)
+        from minigam.host import perfect
+        make_perfect = perfect.factory()
+        if make_perfect is None:
+            sys.stderr.write("note: no exact table cached, so no Perfect AI "
+                             "level ('python -m minigam.host solve' makes "
+                             "it in minutes)\n")
+        session = sim.Session(args.profile, args.seed, make_perfect)
         try:
             if not args.text and sim.display_available():
                 try:

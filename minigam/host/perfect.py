@@ -14,6 +14,8 @@ Ties (results of exactly equal value) go to the first play in
 ``Rules.plays`` order, so the choice is deterministic.
 """
 
+import os
+
 from minigam.rules import TURN, NONE, winner
 from minigam.host.solver import result_equities
 
@@ -79,6 +81,28 @@ class PerfectPlayer:
             self.result = apply_steps(self.rules, pos, steps)
         self.done = True
         return True
+
+
+def factory(checkers=8):
+    """The app's Perfect level for the simulator: a function ``make(rules)``
+    returning a :class:`PerfectPlayer` of the cached exact table of
+    ``rules``' variant (None when that table is not cached), or None when
+    no table is cached at all (``python -m minigam.host solve`` makes
+    them). Tables load on first use and stay loaded."""
+    from minigam.host import solver
+    if not any(os.path.exists(solver.table_path(fe, checkers))
+               for fe in (False, True)):
+        return None
+    tables = {}
+
+    def make(rules):
+        key = (bool(rules.full_entry), rules.checkers)
+        if key not in tables:
+            tables[key] = solver.load(key[0], key[1])
+        table = tables[key]
+        return None if table is None else PerfectPlayer(rules, table)
+
+    return make
 
 
 def apply_steps(rules, pos, steps):

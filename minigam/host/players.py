@@ -109,21 +109,6 @@ class GreedyPlayer:
         return _steps(rules, bk)
 
 
-class PerfectPlayer:
-    """Best play by the exact table of ``minigam.host.solver``."""
-
-    def __init__(self, rules, table):
-        self.rules = rules
-        self.table = table
-
-    def choose(self, pos, d1, d2):
-        from minigam.host.solver import result_equities
-        eqs = result_equities(self.table, self.rules, pos, d1, d2)
-        if not eqs or eqs[0][2] is None:
-            return []
-        return _steps(self.rules, eqs[0][2])
-
-
 def make_player(spec, rules, seed=None):
     """A player from its name; raises ``PlayerError``."""
     if spec == "random":
@@ -144,11 +129,8 @@ def make_player(spec, rules, seed=None):
                 raise PlayerError(
                     "ai:perfect needs the exact table; make it with "
                     "'python -m minigam.host solve' (takes minutes)")
-            try:  # the AI engineer's host player, when present
-                from minigam.host.perfect import PerfectPlayer as Perfect
-            except ImportError:
-                Perfect = PerfectPlayer
-            return Perfect(rules, table)
+            from minigam.host.perfect import PerfectPlayer
+            return PerfectPlayer(rules, table)
         try:
             from minigam.ai import AIPlayer, LEVELS
         except ImportError as exc:

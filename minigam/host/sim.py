@@ -202,7 +202,7 @@ class Session:
     :param seed: dice seed (``None``: random)
     """
 
-    def __init__(self, profile=None, seed=None):
+    def __init__(self, profile=None, seed=None, perfect=None):
         try:
             from minigam.host import hwhost
             from minigam.hw import pins
@@ -215,7 +215,7 @@ class Session:
         self.profile = name
         self.hw = hwhost.build_host_profile(name)
         self.panel = PanelCapture(self.hw.display)
-        self.app = _build_app(self.hw, seed)
+        self.app = _build_app(self.hw, seed, perfect)
         self.now = self.hw.clock.now
         self.width = self.hw.width
         self.height = self.hw.height
@@ -348,13 +348,14 @@ class Session:
             deinit()
 
 
-def _build_app(hw, seed):
-    """The app, built exactly as ``code.py`` builds it."""
+def _build_app(hw, seed, perfect=None):
+    """The app, built exactly as ``code.py`` builds it (plus, with
+    ``perfect``, the host's Perfect level: ``minigam.host.perfect.factory``)."""
     try:
         from minigam.app import build_app
     except ImportError as exc:
         raise SimError("the app is missing: %s" % exc)
-    return build_app(hw, seed=seed)
+    return build_app(hw, seed=seed, perfect=perfect)
 
 
 def run_step(session, kind, arg):
