@@ -254,25 +254,31 @@ def _layer_pass(lay, A, B, conf, n, fe, rk, mask, base, rankb, rolls,
                     cnts[slot] = m
 
 
+@nb.njit(cache=True)
+def _backup(p, offs, succ, const, probs, V):
+    """The Bellman backup of layer position ``p``: the mover's win
+    probability over the 21 rolls, each played to its best successor."""
+    v = 0.0
+    for r in range(_NR):
+        slot = p * _NR + r
+        best = const[slot]
+        for k in range(offs[slot], offs[slot + 1]):
+            x = 1.0 - V[succ[k]]
+            if x > best:
+                best = x
+        v += probs[r] * best
+    return v
+
+
 @nb.njit(parallel=True, cache=True)
 def _sweep(lay, offs, succ, const, probs, V, nchunks):
     """One in-place Gauss-Seidel sweep over a layer; returns max change."""
     npos = lay.shape[0]
     cm = np.zeros(nchunks)
     for c in nb.prange(nchunks):
-        lo = c * npos // nchunks
-        hi = (c + 1) * npos // nchunks
         mx = 0.0
-        for p in range(lo, hi):
-            v = 0.0
-            for r in range(_NR):
-                slot = p * _NR + r
-                best = const[slot]
-                for k in range(offs[slot], offs[slot + 1]):
-                    x = 1.0 - V[succ[k]]
-                    if x > best:
-                        best = x
-                v += probs[r] * best
+        for p in range(c * npos // nchunks, (c + 1) * npos // nchunks):
+            v = _backup(p, offs, succ, const, probs, V)
             q = lay[p]
             d = abs(v - V[q])
             if d > mx:
@@ -290,16 +296,7 @@ def _check(lay, offs, succ, const, probs, V, nchunks):
     for c in nb.prange(nchunks):
         mx = 0.0
         for p in range(c * npos // nchunks, (c + 1) * npos // nchunks):
-            v = 0.0
-            for r in range(_NR):
-                slot = p * _NR + r
-                best = const[slot]
-                for k in range(offs[slot], offs[slot + 1]):
-                    x = 1.0 - V[succ[k]]
-                    if x > best:
-                        best = x
-                v += probs[r] * best
-            d = abs(v - V[lay[p]])
+            d = abs(_backup(p, offs, succ, const, probs, V) - V[lay[p]])
             if d > mx:
                 mx = d
         cm[c] = mx
