@@ -39,17 +39,7 @@ def test_games_still_finish_under_abuse():
     assert "OVER" in fig["states"]
 
 
-def test_abuse_catches_an_illegal_position(monkeypatch):
-    from minigam.rules import Rules
-    real = Rules.do_move
-
-    def leaky(self, pos, m, i, d):
-        hit = real(self, pos, m, i, d)
-        if hit:  # the hit checker vanishes instead of going to the bar
-            pos[8 - m] -= 1
-        return hit
-
-    monkeypatch.setattr(Rules, "do_move", leaky)
+def test_abuse_catches_an_illegal_position(lose_hit_checkers):
     with pytest.raises(AbuseFailure):
         abuse("pybadge", 4000, seed=11)
 
