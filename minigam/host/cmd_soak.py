@@ -221,20 +221,29 @@ class Soaker:
 KEY_PROFILES = ("pybadge", "pimoroni-display-pack-2")
 
 
+def _profiles(args, default):
+    """The ``--profile`` names (else ``default``); None after printing an
+    error when one is unknown."""
+    from minigam.hw.pins import PROFILES
+    profiles = args.profile or list(default)
+    for name in profiles:
+        if name not in PROFILES:
+            sys.stderr.write("error: unknown profile %r (profiles: %s)\n"
+                             % (name, ", ".join(sorted(PROFILES))))
+            return None
+    return profiles
+
+
 def keys_main(args):
     """``--keys N``: button abuse on each profile; exit 1 on a failure."""
-    from minigam.hw.pins import PROFILES
     from minigam.host.soak_keys import AbuseFailure, abuse, format_figures
 
     if args.keys < 1:
         sys.stderr.write("error: --keys must be at least 1\n")
         return 2
-    profiles = args.profile or list(KEY_PROFILES)
-    for name in profiles:
-        if name not in PROFILES:
-            sys.stderr.write("error: unknown profile %r (profiles: %s)\n"
-                             % (name, ", ".join(sorted(PROFILES))))
-            return 2
+    profiles = _profiles(args, KEY_PROFILES)
+    if profiles is None:
+        return 2
     total = games = 0
     for name in profiles:
         t0 = time.time()
@@ -260,18 +269,14 @@ CUT_PROFILES = ("pybadge", "pico-st7789")
 def cuts_main(args):
     """``--cuts``: power cuts at every byte of every save; exit 1 on a
     failure."""
-    from minigam.hw.pins import PROFILES
     from minigam.host.soak_cuts import CutFailure, format_figures, run
 
     if args.turns < 1:
         sys.stderr.write("error: --turns must be at least 1\n")
         return 2
-    profiles = args.profile or list(CUT_PROFILES)
-    for name in profiles:
-        if name not in PROFILES:
-            sys.stderr.write("error: unknown profile %r (profiles: %s)\n"
-                             % (name, ", ".join(sorted(PROFILES))))
-            return 2
+    profiles = _profiles(args, CUT_PROFILES)
+    if profiles is None:
+        return 2
     t0 = time.time()
     cuts = writes = 0
     for name in profiles:
