@@ -10,27 +10,8 @@ CODE = r"""
 import sys
 sys.path.insert(0, "/lib")
 from minigam.hw import keys as K
-from minigam.hw.keys import KeyReader, SoftQueue
-from minigam.hw.pixels import DiceIndicator
-from minigam.hw.store import Store
-from minigam.hw.profile import Profile
-import busdisplay
-
-
-class Clock:
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-
-disp = busdisplay.BusDisplay(None, b"", width=%(w)d, height=%(h)d,
-                             auto_refresh=False)
-q = SoftQueue(0)
-kr = KeyReader()
-kr.add_source(q, tuple(range(9)))
-hw = Profile("vm", disp, kr, DiceIndicator([(0, 0, 0)] * 5),
-             Store(bytearray(%(nvm)d)), tuple(range(9)), clock=Clock())
+""" + vm.FAKE_PROFILE + r"""
+hw, q, disp = _hw, _q, _disp
 from minigam.app import build_app
 from minigam.app import app as A
 app = build_app(hw, seed=3)
@@ -76,7 +57,7 @@ print("OK", turns, disp.refreshes)
                                      (320, 240, 4096)])
 def test_app_in_micropython_vm(w, h, nvm):
     try:
-        out = vm.run(CODE % {"w": w, "h": h, "nvm": nvm}, timeout=600)
+        out = vm.run(CODE % {"w": w, "h": h, "nvm": nvm, "pixels": 5}, timeout=600)
     except vm.VMError as exc:
         if exc.type == "VMUnavailable":
             pytest.skip(str(exc))

@@ -21,6 +21,8 @@ import os
 import sys
 import time
 
+from minigam.host import vm
+
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 SIZES = (("pybadge", "160x128"), ("pico-st7789", "240x240"),
@@ -221,26 +223,7 @@ _mem = []
 import busdisplay, displayio, vectorio, terminalio
 """, r"""
 from minigam.hw import keys as K
-from minigam.hw.keys import KeyReader, SoftQueue
-from minigam.hw.pixels import DiceIndicator
-from minigam.hw.store import Store
-from minigam.hw.profile import Profile
-
-
-class _Clock:
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-
-_disp = busdisplay.BusDisplay(None, b"", width=%(w)d, height=%(h)d,
-                              auto_refresh=False)
-_q = SoftQueue(0)
-_kr = KeyReader()
-_kr.add_source(_q, tuple(range(9)))
-_hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * 12),
-              Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
+""" + vm.FAKE_PROFILE + r"""
 import array
 _times = array.array("f", bytes(4 * 2000))
 _nt = [0]
@@ -337,8 +320,6 @@ def _vm_job(job, timeout):
     import subprocess
     import tempfile
 
-    from minigam.host import vm
-
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is not installed")
@@ -369,7 +350,7 @@ def vm_measure(profile, games=2, timeout=900):
     p = PROFILES[profile]
     d = p["display"]
     params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
-              "games": games}
+              "games": games, "pixels": 12}
     lines = _vm_job({"setup": [c % params for c in _SETUP],
                      "measure": _MEASURE, "step": _STEP % params,
                      "report": _REPORT, "max_chunks": 4000}, timeout)

@@ -57,6 +57,35 @@ LIBRARIES = ("adafruit_ticks", "adafruit_display_text", "adafruit_st7789", "adaf
 
 RESULT_MARK = "@@minigam-vm "
 
+#: MicroPython source that builds ``_hw``, a hardware profile over the VM
+#: fakes (``%``-template: ``w``, ``h``, ``nvm`` bytes, ``pixels``): the
+#: display ``_disp`` (auto_refresh off), keys from ``_q`` (a ``SoftQueue``:
+#: ``_q.record(code, pressed)``), a RAM store and a clock the caller sets
+#: (``_hw.clock.now``). The app benchmarks and the VM app test share it.
+FAKE_PROFILE = r"""
+import busdisplay
+from minigam.hw.keys import KeyReader, SoftQueue
+from minigam.hw.pixels import DiceIndicator
+from minigam.hw.store import Store
+from minigam.hw.profile import Profile
+
+
+class _Clock:
+    now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+
+_disp = busdisplay.BusDisplay(None, b"", width=%(w)d, height=%(h)d,
+                              auto_refresh=False)
+_q = SoftQueue(0)
+_kr = KeyReader()
+_kr.add_source(_q, tuple(range(9)))
+_hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * %(pixels)d),
+              Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
+"""
+
 
 class VMError(Exception):
     """The code raised inside the VM, timed out, or the VM could not start.
