@@ -7,7 +7,7 @@ planted leak of 4 KB per game is caught by the same measure. ``bench``
 prints the peak (``minigam/host/bench_memory.py``).
 """
 
-from minigam.host.bench_memory import growth, slope, vm_match
+from minigam.host.bench_memory import breakdown, growth, slope, vm_match
 
 LEAK = """
 _leak = []
@@ -46,3 +46,12 @@ def test_growth_and_slope():
     assert growth([1]) == 0
     assert slope([1, 2, 3]) == 1.0
     assert slope([5]) == 0.0
+
+
+def test_the_breakdown_itemises_every_module_the_app_loads():
+    # A module the app starts importing must get its own line in the
+    # breakdown (bench_memory._BREAK_STEPS), or this lists it.
+    b = breakdown("pybadge")
+    assert b["unlisted"] == []
+    assert b["objects"]["Rectangle"] > 0 and b["objects"]["TileGrid"] > 0
+    assert all(size > 0 for size in b["per_object"].values()), b

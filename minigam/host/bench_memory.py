@@ -23,7 +23,11 @@ starts; a separate call collects and reads ``gc.mem_alloc()``. Figures:
 * ``slope``: least-squares growth of ``starts`` in bytes per game;
 * ``growth``: the leak measure (:func:`growth`).
 
-``vm_match(profile, games)`` returns them; ``run(out)`` prints them.
+``vm_match(profile, games)`` returns them; ``run(out)`` prints them and
+:func:`breakdown`: the heap after each import of the app (in the order
+they finish), after ``build_app``, after starting a game, the cost of the
+fakes themselves (modules, terminalio font, Python display objects) and
+what is left without them.
 """
 
 import json
@@ -252,6 +256,239 @@ def slope(ys):
     return num / den
 
 
+# -- breakdown ---------------------------------------------------------------
+# Steps of the breakdown job, one runPython() each, the live heap read after
+# each: (group, label, source). Imports are in the order the app's imports
+# finish (a module's own imports first), so each line is one module's own
+# cost: code, constants, module-level tables.
+_FAKE = "fake"
+_APP = "app"
+_GAME = "game"
+_BREAK_STEPS = (
+    (_FAKE, "fake displayio (+fourwire)", "import displayio"),
+    (_FAKE, "fake vectorio", "import vectorio"),
+    (_FAKE, "fake terminalio + fontio, 6840-byte glyph sheet",
+     "import terminalio"),
+    (_FAKE, "fake font's 95 Glyph objects",
+     "_f = terminalio.FONT\nfor _c in range(32, 127):\n"
+     "    _f.get_glyph(_c)\ndel _f, _c"),
+    (_APP, "import minigam.app", "import minigam.app"),
+    (_APP, "import minigam.hw.ticks", "import minigam.hw.ticks"),
+    (_APP, "import minigam.app.palette", "import minigam.app.palette"),
+    (_APP, "import minigam.app.persist", "import minigam.app.persist"),
+    (_APP, "import minigam.app.menu", "import minigam.app.menu"),
+    (_APP, "import minigam.app.layout", "import minigam.app.layout"),
+    (_APP, "import minigam.app.text", "import minigam.app.text"),
+    (_APP, "import minigam.app.board_view", "import minigam.app.board_view"),
+    (_APP, "import minigam.app.text_view", "import minigam.app.text_view"),
+    (_APP, "import minigam.app.app", "import minigam.app.app"),
+    (_APP, "import minigam.dice", "import minigam.dice"),
+    (_APP, "build_app() + first tick (menu shown)",
+     "from minigam.app import build_app\n"
+     "APP = build_app(_hw, seed=3)\nAPP.tick(0)\ndel build_app"),
+    (_GAME, "import minigam.rules", "import minigam.rules"),
+    (_GAME, "import minigam.game", "import minigam.game"),
+    (_GAME, "import minigam.notation", "import minigam.notation"),
+    (_GAME, "import minigam.savegame", "import minigam.savegame"),
+    (_GAME, "import minigam.ai_eval", "import minigam.ai_eval"),
+    (_GAME, "import minigam.ai", "import minigam.ai"),
+    (_GAME, "import minigam.ai_weights (base64 text)",
+     "import minigam.ai_weights"),
+    (_GAME, "decode the network (text dropped)",
+     "minigam.ai_eval.net(False)"),
+    (_GAME, "key A: Play vs AI (game, AI, save)", "APP.key(K.A)"),
+)
+
+# Fake display objects measured one type at a time: _NOBJ made into a list
+# allocated in an earlier call, then dropped; what dropping them frees,
+# divided by _NOBJ, is one object's cost.
+_NOBJ = 100
+_PER_OBJECT = (
+    ("Group", "displayio.Group()"),
+    ("Palette", "displayio.Palette(1)"),
+    ("TileGrid", "displayio.TileGrid(_sh, pixel_shader=_pl, width=20, "
+     "height=1, tile_width=6, tile_height=12)"),
+    ("Rectangle", "vectorio.Rectangle(pixel_shader=_pl, width=4, height=4)"),
+    ("Circle", "vectorio.Circle(pixel_shader=_pl, radius=4)"),
+    ("Polygon", "vectorio.Polygon(pixel_shader=_pl, points=_pts)"),
+)
+
+_BREAK_SETUP = r"""
+_i = [0]
+_res = []
+_steps = %(steps)r
+"""
+
+_BREAK_MEASURE = r"""
+gc.collect()
+_res.append(gc.mem_alloc())
+"""
+
+_BREAK_STEP = r"""
+exec(_steps[_i[0]])
+_i[0] += 1
+"""
+
+# Counts the display objects the app holds (walks the root group; shapes
+# and grids inside groups), the minigam modules not itemised, then the
+# per-object costs.
+_BREAK_REPORT = r"""
+_cnt = {}
+_pals = []
+def _walk(g):
+    for o in g:
+        t = type(o).__name__
+        _cnt[t] = _cnt.get(t, 0) + 1
+        p = getattr(o, "pixel_shader", None)
+        if p is not None and not [1 for q in _pals if q is p]:
+            _pals.append(p)
+        if t == "Group":
+            _walk(o)
+_cnt["Group"] = 1
+_walk(_disp.root_group)
+_cnt["Palette"] = len(_pals)
+print("C", " ".join(["%%s=%%d" %% kv for kv in _cnt.items()]))
+_known = %(known)r
+print("U", " ".join([m for m in sys.modules
+                     if m.startswith("minigam") and m not in _known]))
+print("M", " ".join([str(x) for x in _res]))
+"""
+
+
+def _vm_job(setup, measure, step, report, chunks, timeout=600):
+    """Run a job in the VM with ``_RUNNER``; its printed lines."""
+    from minigam.host import vm
+
+    job = {"files": vm._encode(vm.vm_files()), "setup": setup,
+           "measure": measure, "step": step, "report": report,
+           "max_chunks": chunks}
+    with tempfile.TemporaryDirectory(prefix="minigam-mem-") as tmp:
+        runner = os.path.join(tmp, "runner.mjs")
+        with open(runner, "w") as f:
+            f.write(_RUNNER)
+        jp = os.path.join(tmp, "job.json")
+        op = os.path.join(tmp, "out.json")
+        with open(jp, "w") as f:
+            json.dump(job, f)
+        subprocess.run([_node(), "--no-liftoff", runner, jp, op],
+                       cwd=str(vm.REPO), check=True, timeout=timeout,
+                       capture_output=True)
+        with open(op) as f:
+            res = json.load(f)
+    if res["error"]:
+        raise RuntimeError("VM: " + res["error"].strip()[-1500:])
+    return res["lines"]
+
+
+def breakdown(profile="pybadge"):
+    """The live heap step by step (``_BREAK_STEPS``) in the VM, the display
+    objects the app holds at the start of a game, and the per-object cost
+    of the fake display objects. Returns a dict: ``base`` (bytes before the
+    first step), ``steps`` [(group, label, bytes added)], ``total`` (heap
+    minus base after the last step), ``objects`` {type: count},
+    ``per_object`` {type: bytes}, ``unlisted`` (minigam modules loaded but
+    not itemised)."""
+    from minigam.hw.pins import PROFILES
+
+    p = PROFILES[profile]
+    d = p["display"]
+    params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
+              "slots": 4, "pixels": 12}
+    srcs = [s[2] for s in _BREAK_STEPS]
+    srcs.append("import displayio, vectorio\n"
+                "_sh = displayio.Bitmap(6 * 95, 12, 2)\n"
+                "_pl = displayio.Palette(2)\n_pts = [(0, 0), (4, 0), (0, 4)]\n"
+                "_o = [None] * %d" % _NOBJ)
+    for _name, make in _PER_OBJECT:
+        srcs.append("for _k in range(%d):\n    _o[_k] = %s" % (_NOBJ, make))
+        srcs.append("for _k in range(%d):\n    _o[_k] = None" % _NOBJ)
+    known = ["minigam", "minigam.compat", "minigam.hw", "minigam.hw.keys",
+             "minigam.hw.pixels", "minigam.hw.store", "minigam.hw.profile",
+             "minigam.hw.pins"]
+    known += [s[2].split()[1] for s in _BREAK_STEPS
+              if s[2].startswith("import minigam")]
+    # What a call drops is only freed by the collection of the call after
+    # the next one (measured: a list of 100 Groups dropped in one call is
+    # still counted after it, gone after one more call), so every step is
+    # followed by an empty one and the heap is read after that.
+    both = []
+    for src in srcs:
+        both.append(src)
+        both.append("pass")
+    setup = (_SETUP % params) + (_BREAK_SETUP % {"steps": both})
+    lines = _vm_job(setup, _BREAK_MEASURE, _BREAK_STEP,
+                    _BREAK_REPORT % {"known": known}, len(both))
+    m = [ln for ln in lines if ln.startswith("M ")]
+    c = [ln for ln in lines if ln.startswith("C ")]
+    u = [ln for ln in lines if ln.startswith("U")]
+    if not m or not c or not u:
+        raise RuntimeError("VM: no result (%s)" % lines[-5:])
+    heap = [int(x) for x in m[-1].split()[1:]]
+    if len(heap) != len(both) + 1:
+        raise RuntimeError("VM: %d of %d steps ran (%s)"
+                           % (len(heap) - 1, len(both), lines[-5:]))
+    heap = heap[0:1] + heap[2::2]
+    n = len(_BREAK_STEPS)
+    steps = [(g, label, heap[i + 1] - heap[i])
+             for i, (g, label, _src) in enumerate(_BREAK_STEPS)]
+    per = {}
+    for k, (name, _make) in enumerate(_PER_OBJECT):
+        freed = heap[n + 2 + 2 * k] - heap[n + 3 + 2 * k]
+        per[name] = freed // _NOBJ
+    objects = {}
+    for kv in c[-1].split()[1:]:
+        key, val = kv.split("=")
+        objects[key] = int(val)
+    return {"profile": profile, "base": heap[0], "steps": steps,
+            "total": heap[n] - heap[0], "objects": objects,
+            "per_object": per, "unlisted": u[-1].split()[1:]}
+
+
+def print_breakdown(w, b):
+    """Print :func:`breakdown`'s figures with ``w``."""
+    kb = 1024.0
+    w("  breakdown (%s, heap read after each step; before the first: "
+      "%.1f KB of runtime, profile, keys, store):\n"
+      % (b["profile"], b["base"] / kb))
+    run_total = 0
+    sums = {_FAKE: 0, _APP: 0, _GAME: 0}
+    for g, label, add in b["steps"]:
+        run_total += add
+        sums[g] += add
+        w("    %-46s %+7.1f KB  (%6.1f KB)\n" % (label, add / kb,
+                                                run_total / kb))
+    if b["unlisted"]:
+        w("    (also loaded, not itemised: %s)\n" % " ".join(b["unlisted"]))
+    objs = b["objects"]
+    per = b["per_object"]
+    fake_objs = sum(objs.get(t, 0) * per.get(t, 0) for t in per)
+    n_objs = sum(objs.get(t, 0) for t in per)
+    w("    (the fake font caches its Glyph objects; CircuitPython's "
+      "fontio_builtinfont_t has no cache, so on a board they are garbage "
+      "once the app has read their tile numbers)\n")
+    w("    fakes' modules and font: %.1f KB; app to the menu: %.1f KB; "
+      "game start: %.1f KB; total %.1f KB\n"
+      % (sums[_FAKE] / kb, sums[_APP] / kb, sums[_GAME] / kb,
+         b["total"] / kb))
+    w("    display objects at a game's start: %s\n"
+      % ", ".join(["%d %s" % (objs[t], t) for t in sorted(objs)]))
+    w("    fake (Python) object sizes: %s bytes; so ~%.1f KB of the above "
+      "is %d fake display objects (their attributes, tile and colour "
+      "storage)\n"
+      % (", ".join(["%s %d" % (t, per[t]) for t, _m in _PER_OBJECT]),
+         fake_objs / kb, n_objs))
+    w("    left without the fakes (modules, font, display objects at "
+      "their fake size): %.1f KB, minigam's code (compiled from source, "
+      "as deployed) and data\n"
+      % ((b["total"] - sums[_FAKE] - fake_objs) / kb))
+    w("    no device estimate: on a board the font is in flash and the "
+      "display objects are C structs (e.g. vectorio_rectangle_t, 24 "
+      "bytes in CircuitPython's shared-module/vectorio/Rectangle.h, plus "
+      "each shape's VectorShape, TileGrid tile arrays, Palette colours), "
+      "whose sizes were not all checked: a board needs about the figure "
+      "above plus those\n")
+
+
 def run(out=None):
     """Print the memory figures of an AI-against-AI match per screen size."""
     w = (out or sys.stdout).write
@@ -273,6 +510,11 @@ def run(out=None):
           % (profile, r["games"], r["level"], r["turns"], r["peak"] / 1024,
              (r["peak"] + r["base"]) / 1024, min(st) / 1024, max(st) / 1024,
              r["growth"], r["slope"]))
+        if profile == "pybadge":
+            try:
+                print_breakdown(w, breakdown(profile))
+            except Exception as exc:  # noqa: BLE001 (VM error)
+                w("  breakdown unavailable: %s\n" % exc)
     return 0
 
 
