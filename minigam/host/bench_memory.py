@@ -14,9 +14,15 @@ game-over page).
 The VM's ``gc.collect()`` frees nothing allocated during the same
 ``runPython()`` call, so the live heap is read between calls: the match runs
 in chunks of ticks, one ``runPython()`` each, ending early when a game
-starts; a separate call collects and reads ``gc.mem_alloc()``. Figures:
+starts; a separate call collects and reads ``gc.mem_alloc()``. What a call
+drops is only freed by a collection two calls later (measured), so an
+empty call that collects comes between each chunk and the reading; without
+it the figures counted the last chunk's garbage (peak ~9 KB higher).
+Figures:
 
-* ``base``: heap before the app is imported (runtime, fakes, profile);
+* ``base``: heap before the app is imported (runtime, profile, the fake
+  display); the fakes the app imports (displayio, vectorio, terminalio
+  with its font) count in the figures below, see :func:`breakdown`;
 * ``starts``: live heap (minus ``base``) at the start of every game,
   the leak check compares them;
 * ``peak``: the largest live heap (minus ``base``) between chunks;
@@ -68,6 +74,7 @@ try {
   mp.runPython(job.measure);
   for (let i = 0; i < job.max_chunks; i++) {
     mp.runPython(job.step);
+    mp.runPython("gc.collect()");  // frees what the step dropped
     mp.runPython(job.measure);
     if (lines.length && lines[lines.length - 1] === "DONE") break;
   }
@@ -494,7 +501,8 @@ def run(out=None):
     w = (out or sys.stdout).write
     w("memory: live heap of the app in the MicroPython VM, AI (medium) "
       "against AI through the app's keys, display faked; read between "
-      "runPython() calls (gc.collect frees nothing within one)\n")
+      "runPython() calls (gc.collect frees nothing within one, and what "
+      "a call drops only two calls later)\n")
     for profile in ("pybadge", "pico-st7789"):
         try:
             r = vm_match(profile, games=24 if profile == "pybadge" else 8,
