@@ -85,10 +85,14 @@ try {
 writeFileSync(outPath, JSON.stringify({lines, error}));
 """
 
-_SETUP = r"""
+_HEAD = r"""
 import gc, sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/lib")
+"""
+
+# The fake profile (display, keys, pixels, RAM store, clock): ``_hw``.
+_PROFILE = r"""
 import busdisplay
 from minigam.hw import keys as K
 from minigam.hw.keys import KeyReader, SoftQueue
@@ -111,6 +115,9 @@ _kr = KeyReader()
 _kr.add_source(_q, tuple(range(9)))
 _hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * 12),
               Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
+"""
+
+_SETUP = _HEAD + _PROFILE + r"""
 _mem = [0] * %(slots)d     # live heap after each chunk (preallocated)
 _start = [0] * 64          # index into _mem of each game's start
 _n = [0, 0, 0, 0]          # measures, game starts, ticks, turns
@@ -271,7 +278,18 @@ def slope(ys):
 _FAKE = "fake"
 _APP = "app"
 _GAME = "game"
+_HW = "hw"
 _BREAK_STEPS = (
+    (_HW, "import minigam (+compat)", "import minigam.compat"),
+    (_HW, "import minigam.hw", "import minigam.hw"),
+    (_HW, "import minigam.hw.ticks", "import minigam.hw.ticks"),
+    (_HW, "import minigam.hw.keys", "import minigam.hw.keys"),
+    (_HW, "import minigam.hw.pins", "import minigam.hw.pins"),
+    (_HW, "import minigam.hw.pixels", "import minigam.hw.pixels"),
+    (_HW, "import minigam.hw.store", "import minigam.hw.store"),
+    (_HW, "import minigam.hw.profile", "import minigam.hw.profile"),
+    (_FAKE, "fake busdisplay + the profile's objects",
+     "exec(_PROFILE_SRC)"),
     (_FAKE, "fake displayio (+fourwire)", "import displayio"),
     (_FAKE, "fake vectorio", "import vectorio"),
     (_FAKE, "fake terminalio + fontio, 6840-byte glyph sheet",
@@ -280,7 +298,6 @@ _BREAK_STEPS = (
      "_f = terminalio.FONT\nfor _c in range(32, 127):\n"
      "    _f.get_glyph(_c)\ndel _f, _c"),
     (_APP, "import minigam.app", "import minigam.app"),
-    (_APP, "import minigam.hw.ticks", "import minigam.hw.ticks"),
     (_APP, "import minigam.app.palette", "import minigam.app.palette"),
     (_APP, "import minigam.app.persist", "import minigam.app.persist"),
     (_APP, "import minigam.app.menu", "import minigam.app.menu"),
@@ -303,7 +320,8 @@ _BREAK_STEPS = (
      "import minigam.ai_weights"),
     (_GAME, "decode the network (text dropped)",
      "minigam.ai_eval.net(False)"),
-    (_GAME, "key A: Play vs AI (game, AI, save)", "APP.key(K.A)"),
+    (_GAME, "key A: Play vs AI (game, AI, save)",
+     "APP.key(minigam.hw.keys.A)"),
 )
 
 # Fake display objects measured one type at a time: _NOBJ made into a list
@@ -322,6 +340,7 @@ _PER_OBJECT = (
 
 _BREAK_SETUP = r"""
 _i = [0]
+_PROFILE_SRC = %(profile)r
 _res = []
 _steps = %(steps)r
 """
@@ -409,20 +428,19 @@ def breakdown(profile="pybadge"):
     for _name, make in _PER_OBJECT:
         srcs.append("for _k in range(%d):\n    _o[_k] = %s" % (_NOBJ, make))
         srcs.append("for _k in range(%d):\n    _o[_k] = None" % _NOBJ)
-    known = ["minigam", "minigam.compat", "minigam.hw", "minigam.hw.keys",
-             "minigam.hw.pixels", "minigam.hw.store", "minigam.hw.profile",
-             "minigam.hw.pins"]
+    known = ["minigam"]
     known += [s[2].split()[1] for s in _BREAK_STEPS
               if s[2].startswith("import minigam")]
     # What a call drops is only freed by the collection of the call after
     # the next one (measured: a list of 100 Groups dropped in one call is
     # still counted after it, gone after one more call), so every step is
     # followed by an empty one and the heap is read after that.
-    both = []
+    both = ["pass"]  # frees the setup's garbage before the base reading
     for src in srcs:
         both.append(src)
         both.append("pass")
-    setup = (_SETUP % params) + (_BREAK_SETUP % {"steps": both})
+    setup = _HEAD + (_BREAK_SETUP % {"steps": both,
+                                     "profile": _PROFILE % params})
     lines = _vm_job(setup, _BREAK_MEASURE, _BREAK_STEP,
                     _BREAK_REPORT % {"known": known}, len(both))
     m = [ln for ln in lines if ln.startswith("M ")]
@@ -434,7 +452,7 @@ def breakdown(profile="pybadge"):
     if len(heap) != len(both) + 1:
         raise RuntimeError("VM: %d of %d steps ran (%s)"
                            % (len(heap) - 1, len(both), lines[-5:]))
-    heap = heap[0:1] + heap[2::2]
+    heap = heap[1:2] + heap[3::2]
     n = len(_BREAK_STEPS)
     steps = [(g, label, heap[i + 1] - heap[i])
              for i, (g, label, _src) in enumerate(_BREAK_STEPS)]
@@ -455,10 +473,10 @@ def print_breakdown(w, b):
     """Print :func:`breakdown`'s figures with ``w``."""
     kb = 1024.0
     w("  breakdown (%s, heap read after each step; before the first: "
-      "%.1f KB of runtime, profile, keys, store):\n"
+      "%.1f KB, the runtime and this job's own lists):\n"
       % (b["profile"], b["base"] / kb))
     run_total = 0
-    sums = {_FAKE: 0, _APP: 0, _GAME: 0}
+    sums = {_HW: 0, _FAKE: 0, _APP: 0, _GAME: 0}
     for g, label, add in b["steps"]:
         run_total += add
         sums[g] += add
@@ -473,9 +491,10 @@ def print_breakdown(w, b):
     w("    (the fake font caches its Glyph objects; CircuitPython's "
       "fontio_builtinfont_t has no cache, so on a board they are garbage "
       "once the app has read their tile numbers)\n")
-    w("    fakes' modules and font: %.1f KB; app to the menu: %.1f KB; "
-      "game start: %.1f KB; total %.1f KB\n"
-      % (sums[_FAKE] / kb, sums[_APP] / kb, sums[_GAME] / kb,
+    w("    hardware layer: %.1f KB (in the match's base above); fakes' "
+      "modules, font and profile objects: %.1f KB; app to the menu: "
+      "%.1f KB; game start: %.1f KB; total %.1f KB\n"
+      % (sums[_HW] / kb, sums[_FAKE] / kb, sums[_APP] / kb, sums[_GAME] / kb,
          b["total"] / kb))
     w("    display objects at a game's start: %s\n"
       % ", ".join(["%d %s" % (objs[t], t) for t in sorted(objs)]))
