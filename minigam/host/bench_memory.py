@@ -279,6 +279,7 @@ _FAKE = "fake"
 _APP = "app"
 _GAME = "game"
 _HW = "hw"
+_LATER = "later"
 _BREAK_STEPS = (
     (_HW, "import minigam (+compat)", "import minigam.compat"),
     (_HW, "import minigam.hw", "import minigam.hw"),
@@ -312,16 +313,18 @@ _BREAK_STEPS = (
      "APP = build_app(_hw, seed=3)\nAPP.tick(0)\ndel build_app"),
     (_GAME, "import minigam.rules", "import minigam.rules"),
     (_GAME, "import minigam.game", "import minigam.game"),
-    (_GAME, "import minigam.notation", "import minigam.notation"),
-    (_GAME, "import minigam.savegame", "import minigam.savegame"),
     (_GAME, "import minigam.ai_eval", "import minigam.ai_eval"),
     (_GAME, "import minigam.ai", "import minigam.ai"),
     (_GAME, "import minigam.ai_weights (base64 text)",
      "import minigam.ai_weights"),
     (_GAME, "decode the network (text dropped)",
      "minigam.ai_eval.net(False)"),
-    (_GAME, "key A: Play vs AI (game, AI, save)",
+    (_GAME, "key A: Play vs AI (Game, AIPlayer)",
      "APP.key(minigam.hw.keys.A)"),
+    (_LATER, "import minigam.savegame (first save)",
+     "import minigam.savegame"),
+    (_LATER, "import minigam.notation (loading a save)",
+     "import minigam.notation"),
 )
 
 # Fake display objects measured one type at a time: _NOBJ made into a list
@@ -476,7 +479,7 @@ def print_breakdown(w, b):
       "%.1f KB, the runtime and this job's own lists):\n"
       % (b["profile"], b["base"] / kb))
     run_total = 0
-    sums = {_HW: 0, _FAKE: 0, _APP: 0, _GAME: 0}
+    sums = {_HW: 0, _FAKE: 0, _APP: 0, _GAME: 0, _LATER: 0}
     for g, label, add in b["steps"]:
         run_total += add
         sums[g] += add
@@ -493,8 +496,10 @@ def print_breakdown(w, b):
       "once the app has read their tile numbers)\n")
     w("    hardware layer: %.1f KB (in the match's base above); fakes' "
       "modules, font and profile objects: %.1f KB; app to the menu: "
-      "%.1f KB; game start: %.1f KB; total %.1f KB\n"
+      "%.1f KB; game start: %.1f KB (total %.1f KB); loaded later: "
+      "%.1f KB (total %.1f KB)\n"
       % (sums[_HW] / kb, sums[_FAKE] / kb, sums[_APP] / kb, sums[_GAME] / kb,
+         (b["total"] - sums[_LATER]) / kb, sums[_LATER] / kb,
          b["total"] / kb))
     w("    display objects at a game's start: %s\n"
       % ", ".join(["%d %s" % (objs[t], t) for t in sorted(objs)]))
