@@ -295,7 +295,7 @@ _BREAK_STEPS = (
     (_FAKE, "fake vectorio", "import vectorio"),
     (_FAKE, "fake terminalio + fontio, 6840-byte glyph sheet",
      "import terminalio"),
-    (_FAKE, "fake font's 95 Glyph objects",
+    (_FAKE, "fake font: 95 get_glyph() calls (none kept)",
      "_f = terminalio.FONT\nfor _c in range(32, 127):\n"
      "    _f.get_glyph(_c)\ndel _f, _c"),
     (_APP, "import minigam.app", "import minigam.app"),
@@ -491,9 +491,6 @@ def print_breakdown(w, b):
     per = b["per_object"]
     fake_objs = sum(objs.get(t, 0) * per.get(t, 0) for t in per)
     n_objs = sum(objs.get(t, 0) for t in per)
-    w("    (the fake font caches its Glyph objects; CircuitPython's "
-      "fontio_builtinfont_t has no cache, so on a board they are garbage "
-      "once the app has read their tile numbers)\n")
     w("    hardware layer: %.1f KB (in the match's base above); fakes' "
       "modules, font and profile objects: %.1f KB; app to the menu: "
       "%.1f KB; game start: %.1f KB (total %.1f KB); loaded later: "

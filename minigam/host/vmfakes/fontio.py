@@ -24,16 +24,13 @@ class BuiltinFont:
         # One tile per printable ASCII character, side by side, like the
         # real terminalio font's bitmap (which lives in flash on a board).
         self.bitmap = displayio.Bitmap(width * 95, height, 2)
-        self._glyphs = {}
 
     def get_bounding_box(self):
         return (self._w, self._h)
 
     def get_glyph(self, codepoint):
+        # A new Glyph per call, nothing cached: CircuitPython's BuiltinFont
+        # keeps no glyphs either (its C struct has no room for them).
         if codepoint < 32 or codepoint > 126:
             codepoint = 63  # "?"
-        g = self._glyphs.get(codepoint)
-        if g is None:
-            g = Glyph(self.bitmap, codepoint - 32, self._w, self._h, 0, 0, self._w, 0)
-            self._glyphs[codepoint] = g
-        return g
+        return Glyph(self.bitmap, codepoint - 32, self._w, self._h, 0, 0, self._w, 0)
