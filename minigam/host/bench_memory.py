@@ -43,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 
+from minigam.host import vm
+
 _RUNNER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -92,30 +94,8 @@ sys.path.insert(0, "/lib")
 """
 
 # The fake profile (display, keys, pixels, RAM store, clock): ``_hw``.
-_PROFILE = r"""
-import busdisplay
-from minigam.hw import keys as K
-from minigam.hw.keys import KeyReader, SoftQueue
-from minigam.hw.pixels import DiceIndicator
-from minigam.hw.store import Store
-from minigam.hw.profile import Profile
+_PROFILE = "\nfrom minigam.hw import keys as K\n" + vm.FAKE_PROFILE
 
-
-class _Clock:
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-
-_disp = busdisplay.BusDisplay(None, b"", width=%(w)d, height=%(h)d,
-                              auto_refresh=False)
-_q = SoftQueue(0)
-_kr = KeyReader()
-_kr.add_source(_q, tuple(range(9)))
-_hw = Profile("vm", _disp, _kr, DiceIndicator([(0, 0, 0)] * 12),
-              Store(bytearray(%(nvm)d)), tuple(range(9)), clock=_Clock())
-"""
 
 _SETUP = _HEAD + _PROFILE + r"""
 _mem = [0] * %(slots)d     # live heap after each chunk (preallocated)
@@ -205,14 +185,13 @@ def vm_match(profile="pybadge", games=8, level="medium", seed=3,
     """Play ``games`` games AI against AI through the app in the VM; returns
     the heap figures (bytes; see the module docstring). ``inject``: source
     run after the setup (tests plant a leak with it)."""
-    from minigam.host import vm
     from minigam.hw.pins import PROFILES
 
     p = PROFILES[profile]
     d = p["display"]
     params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
               "games": games, "level": level, "seed": seed, "chunk": chunk,
-              "slots": 60000}
+              "slots": 60000, "pixels": 12}
     job = {"files": vm._encode(vm.vm_files()),
            "setup": _SETUP % params + "\n" + inject,
            "measure": _MEASURE, "step": _STEP % params, "report": _REPORT,
@@ -386,7 +365,6 @@ print("M", " ".join([str(x) for x in _res]))
 
 def _vm_job(setup, measure, step, report, chunks, timeout=600):
     """Run a job in the VM with ``_RUNNER``; its printed lines."""
-    from minigam.host import vm
 
     job = {"files": vm._encode(vm.vm_files()), "setup": setup,
            "measure": measure, "step": step, "report": report,
