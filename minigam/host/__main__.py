@@ -18,7 +18,7 @@ COMMANDS = {
     "deploy": "copy MINIGAM to a CIRCUITPY drive",
     "bench": "print speed, memory and size figures",
     "soak": "play many moves checking every invariant",
-    "hwdocs": "regenerate hardware/ pin tables and wiring diagrams",
+    "hwdocs": "regenerate hardware/ pin tables, wiring diagrams and case",
 }
 
 

@@ -1,5 +1,6 @@
 """Generate hardware/ (build guide, BOM, pin tables, wiring SVGs, Wokwi
-diagram) from the pin data the profiles run on (``minigam.hw.pins``).
+diagram) from the pin data the profiles run on (``minigam.hw.pins``), and
+the OpenSCAD cases from ``minigam.host.enclosure``.
 
 The docs are derived, never drawn by hand, so they cannot disagree with the
 code: ``python -m minigam.host hwdocs`` rewrites them and ``--check`` (used
@@ -10,6 +11,7 @@ import csv
 import io
 import json
 
+from minigam.host import enclosure
 from minigam.hw import pins as pinmap
 
 # Raspberry Pi Pico header: physical pin number of each named pin.
@@ -371,7 +373,8 @@ def readme():
            "disagree. Edit the data or the generator, never this file.", "",
            "Profiles: " + ", ".join("[`%s`](#%s)" % (n, n)
                                      for n in pinmap.profile_names()) + ".",
-           "Parts for every profile are also in [BOM.csv](BOM.csv).", ""]
+           "Parts for every profile are also in [BOM.csv](BOM.csv); a "
+           "3D-printable case is under [Enclosure](#enclosure).", ""]
     for name in pinmap.profile_names():
         p = pinmap.PROFILES[name]
         d = p["display"]
@@ -396,6 +399,7 @@ def readme():
                 "a PC with this repository: `make setup && .venv/bin/python "
                 "-m minigam.host deploy /path/to/CIRCUITPY --profile %s`."
                 % (UF2_PAGE[p["stubs_board"]], name), ""]
+    out += enclosure.readme_section()
     out += ["## Wokwi simulation (pico-ili9341)", "",
             "`wokwi/diagram.json` is the `pico-ili9341` build, generated "
             "from the same pins (a test checks every connection). Keyboard: "
@@ -422,4 +426,5 @@ def generate():
     for name in pinmap.profile_names():
         if wired(pinmap.PROFILES[name]):
             files["hardware/wiring-%s.svg" % name] = wiring_svg(name)
+    files.update(enclosure.files())
     return files
