@@ -84,7 +84,7 @@ class App:
         self.perfect = perfect
         self.settings = P.load_settings(hw.store)
         if self.settings.level >= self.n_levels():
-            self.settings.level = P.PERFECT - 1  # Hard
+            self.settings.level = len(P.LEVELS) - 1  # Hard
         self.stats = P.load_stats(hw.store)
         self.settings_changed = False
         self.apply_brightness()

@@ -17,7 +17,7 @@ Ties (results of exactly equal value) go to the first play in
 import os
 
 from minigam.rules import TURN, NONE, winner
-from minigam.host.solver import result_equities
+from minigam.host import solver
 
 
 class PerfectPlayer:
@@ -63,7 +63,7 @@ class PerfectPlayer:
         if self.done:
             return True
         pos, d1, d2 = self._query
-        eqs = result_equities(self.table, self.rules, pos, d1, d2)
+        eqs = solver.result_equities(self.table, self.rules, pos, d1, d2)
         best = eqs[0][0]
         self.equity = best
         if eqs[0][2] is None:  # pass
@@ -89,7 +89,6 @@ def factory(checkers=8):
     ``rules``' variant (None when that table is not cached), or None when
     no table is cached at all (``python -m minigam.host solve`` makes
     them). Tables load on first use and stay loaded."""
-    from minigam.host import solver
     if not any(os.path.exists(solver.table_path(fe, checkers))
                for fe in (False, True)):
         return None
