@@ -86,9 +86,10 @@ START = parse_position("0,0,0,0,0,0/8,8/0,0/1")
 ROLLS21 = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
 
-def _reference_choice(rules, pos, d1, d2):
+def _reference_choice(rules, pos, d1, d2, searched=None):
     """Hard's rule written plainly: best estimate, or among the close
-    calls the least opponent 1-ply win probability."""
+    calls the least opponent 1-ply win probability. ``searched``: how many
+    close calls the budget let the AI search whole (None: all)."""
     from minigam.ai import MARGIN, TOPK
     n = rules.checkers
     res = rules.results(pos, d1, d2)
@@ -103,6 +104,8 @@ def _reference_choice(rules, pos, d1, d2):
                    key=lambda i: (est[i], i))[:TOPK]
     if len(close) < 2:
         return res[est.index(best)], 0
+    if searched is not None:
+        close = close[:max(searched, 1)]
     o = 8 - m
     v1 = []
     for i in close:
@@ -190,3 +193,34 @@ def test_win_prob_is_monotone_and_bounded():
         assert 0 <= p <= 4096 and p >= last
         last = p
     assert win_prob(0) == 2048
+
+
+def test_hard_search_stops_at_its_budget_with_the_best_searched():
+    from minigam.ai import REPLY_SLICE
+    rules = Rules()
+    ai = AIPlayer(rules, "hard")
+    ai.budget = budget = 100  # low, so that some searches are cut
+    x = 777
+    cut = whole = 0
+    for _ in range(40):
+        pos = parse_position("0,0,0,0,0,0/8,8/0,0/1")
+        while pos[7] < 8 and pos[15] < 8:
+            x = (x * 1103 + 12345) % 65521
+            d1, d2 = 1 + x % 6, 1 + (x // 6) % 6
+            if rules.plays(pos, d1, d2) >= 2:
+                ai.choose(pos, d1, d2)
+                if ai._phase:  # the deeper search ran
+                    # work stops within one slice of the budget
+                    assert ai._work < budget + REPLY_SLICE + 1
+                    ref, k = _reference_choice(rules, pos, d1, d2,
+                                               ai.searched)
+                    assert bytes(ai.result) == bytes(ref)
+                    if ai.searched < ai._nc:
+                        cut += 1
+                    else:
+                        whole += 1
+            res = rules.results(pos, d1, d2)
+            pos = res[x % len(res)]
+        if cut >= 3 and whole >= 3:
+            break
+    assert cut >= 3 and whole >= 3  # both cases were seen
