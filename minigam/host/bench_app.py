@@ -314,33 +314,6 @@ _report()
 """
 
 
-def _vm_job(job, timeout):
-    import json
-    import shutil
-    import subprocess
-    import tempfile
-
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("node is not installed")
-    job = dict(job, files=vm._encode(vm.vm_files()))
-    with tempfile.TemporaryDirectory(prefix="minigam-bench-") as tmp:
-        runner = os.path.join(tmp, "runner.mjs")
-        with open(runner, "w") as f:
-            f.write(_RUNNER)
-        jp = os.path.join(tmp, "job.json")
-        op = os.path.join(tmp, "out.json")
-        with open(jp, "w") as f:
-            json.dump(job, f)
-        subprocess.run([node, "--no-liftoff", runner, jp, op], cwd=vm.REPO,
-                       check=True, timeout=timeout, capture_output=True)
-        with open(op) as f:
-            res = json.load(f)
-    if res["error"]:
-        raise RuntimeError("VM: " + res["error"].strip().splitlines()[-1])
-    return res["lines"]
-
-
 def vm_measure(profile, games=2, timeout=900):
     """Live heap and frame-build time of the app in the MicroPython VM,
     through ``games`` whole games against the AI, plus the heap of the game
@@ -351,7 +324,7 @@ def vm_measure(profile, games=2, timeout=900):
     d = p["display"]
     params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
               "games": games, "pixels": 12}
-    lines = _vm_job({"setup": [c % params for c in _SETUP],
+    lines = vm.run_job(_RUNNER, {"setup": [c % params for c in _SETUP],
                      "measure": _MEASURE, "step": _STEP % params,
                      "report": _REPORT, "max_chunks": 4000}, timeout)
     row = [ln for ln in lines if ln.startswith("R ")]
@@ -360,7 +333,7 @@ def vm_measure(profile, games=2, timeout=900):
     v = row[-1].split()[1:]
     m0, m1, m2, _, m3, peak = [int(x) for x in v[:6]]
     # Game + AI alone: report the last measure (after them) minus the first.
-    ga = _vm_job({"setup": list(_GAME_AI), "measure": _MEASURE,
+    ga = vm.run_job(_RUNNER, {"setup": list(_GAME_AI), "measure": _MEASURE,
                   "step": "print('DONE')", "max_chunks": 1,
                   "report": "print('G', _mem[0], _mem[-1])"}, timeout)
     g = [ln for ln in ga if ln.startswith("G ")][-1].split()[1:]

@@ -36,12 +36,7 @@ fakes themselves (modules, terminalio font, Python display objects) and
 what is left without them.
 """
 
-import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 from minigam.host import vm
 
@@ -173,13 +168,6 @@ print("S", " ".join([str(_mem[_start[i]]) for i in range(_n[1])]))
 """
 
 
-def _node():
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("node is not installed")
-    return node
-
-
 def vm_match(profile="pybadge", games=8, level="medium", seed=3,
              chunk=40, timeout=1800, inject=""):
     """Play ``games`` games AI against AI through the app in the VM; returns
@@ -192,26 +180,10 @@ def vm_match(profile="pybadge", games=8, level="medium", seed=3,
     params = {"w": d["width"], "h": d["height"], "nvm": p["nvm_bytes"],
               "games": games, "level": level, "seed": seed, "chunk": chunk,
               "slots": 60000, "pixels": 12}
-    job = {"files": vm._encode(vm.vm_files()),
-           "setup": _SETUP % params + "\n" + inject,
-           "measure": _MEASURE, "step": _STEP % params, "report": _REPORT,
-           "max_chunks": 59000}
-    with tempfile.TemporaryDirectory(prefix="minigam-mem-") as tmp:
-        runner = os.path.join(tmp, "runner.mjs")
-        with open(runner, "w") as f:
-            f.write(_RUNNER)
-        jp = os.path.join(tmp, "job.json")
-        op = os.path.join(tmp, "out.json")
-        with open(jp, "w") as f:
-            json.dump(job, f)
-        subprocess.run([_node(), "--no-liftoff", runner, jp, op],
-                       cwd=str(vm.REPO), check=True, timeout=timeout,
-                       capture_output=True)
-        with open(op) as f:
-            res = json.load(f)
-    if res["error"]:
-        raise RuntimeError("VM: " + res["error"].strip()[-1500:])
-    lines = res["lines"]
+    lines = vm.run_job(_RUNNER, {
+        "setup": _SETUP % params + "\n" + inject, "measure": _MEASURE,
+        "step": _STEP % params, "report": _REPORT, "max_chunks": 59000},
+        timeout)
     r = [ln for ln in lines if ln.startswith("R ")]
     s = [ln for ln in lines if ln.startswith("S")]
     if not r or not s:
@@ -363,30 +335,6 @@ print("M", " ".join([str(x) for x in _res]))
 """
 
 
-def _vm_job(setup, measure, step, report, chunks, timeout=600):
-    """Run a job in the VM with ``_RUNNER``; its printed lines."""
-
-    job = {"files": vm._encode(vm.vm_files()), "setup": setup,
-           "measure": measure, "step": step, "report": report,
-           "max_chunks": chunks}
-    with tempfile.TemporaryDirectory(prefix="minigam-mem-") as tmp:
-        runner = os.path.join(tmp, "runner.mjs")
-        with open(runner, "w") as f:
-            f.write(_RUNNER)
-        jp = os.path.join(tmp, "job.json")
-        op = os.path.join(tmp, "out.json")
-        with open(jp, "w") as f:
-            json.dump(job, f)
-        subprocess.run([_node(), "--no-liftoff", runner, jp, op],
-                       cwd=str(vm.REPO), check=True, timeout=timeout,
-                       capture_output=True)
-        with open(op) as f:
-            res = json.load(f)
-    if res["error"]:
-        raise RuntimeError("VM: " + res["error"].strip()[-1500:])
-    return res["lines"]
-
-
 def breakdown(profile="pybadge"):
     """The live heap step by step (``_BREAK_STEPS``) in the VM, the display
     objects the app holds at the start of a game, and the per-object cost
@@ -422,8 +370,9 @@ def breakdown(profile="pybadge"):
         both.append("pass")
     setup = _HEAD + (_BREAK_SETUP % {"steps": both,
                                      "profile": _PROFILE % params})
-    lines = _vm_job(setup, _BREAK_MEASURE, _BREAK_STEP,
-                    _BREAK_REPORT % {"known": known}, len(both))
+    lines = vm.run_job(_RUNNER, {
+        "setup": setup, "measure": _BREAK_MEASURE, "step": _BREAK_STEP,
+        "report": _BREAK_REPORT % {"known": known}, "max_chunks": len(both)})
     m = [ln for ln in lines if ln.startswith("M ")]
     c = [ln for ln in lines if ln.startswith("C ")]
     u = [ln for ln in lines if ln.startswith("U")]

@@ -236,6 +236,33 @@ def run(code, timeout=120, files=None, root=None, heapsize=None, default_files=T
     return stdout
 
 
+def run_job(runner, job, timeout=600):
+    """Run ``job`` (a JSON-able dict; the device tree is added as
+    ``files``) with a benchmark's own Node ``runner`` source, which writes
+    ``{"lines": [...], "error": ...}`` to the path in its second argument.
+    Returns the printed lines; raises RuntimeError on a VM error."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node is not installed")
+    job = dict(job, files=_encode(vm_files()))
+    with tempfile.TemporaryDirectory(prefix="minigam-job-") as tmp:
+        runner_path = os.path.join(tmp, "runner.mjs")
+        with open(runner_path, "w") as f:
+            f.write(runner)
+        job_path = os.path.join(tmp, "job.json")
+        out_path = os.path.join(tmp, "out.json")
+        with open(job_path, "w") as f:
+            json.dump(job, f)
+        subprocess.run([node, "--no-liftoff", runner_path, job_path, out_path],
+                       cwd=str(REPO), check=True, timeout=timeout,
+                       capture_output=True)
+        with open(out_path) as f:
+            res = json.load(f)
+    if res["error"]:
+        raise RuntimeError("VM: " + res["error"].strip()[-1500:])
+    return res["lines"]
+
+
 def results(stdout):
     """The JSON records a VM driver printed with ``RESULT_MARK``."""
     out = []
