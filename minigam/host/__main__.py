@@ -15,6 +15,7 @@ COMMANDS = {
     "replay": "check a game record turn by turn",
     "solve": "solve MINIGAM exactly and cache/report the value table",
     "sim": "run the handheld app in a desktop simulator",
+    "emu": "run the real firmware on an emulated Pico (headless)",
     "deploy": "copy MINIGAM to a CIRCUITPY drive",
     "bench": "print speed, memory and size figures",
     "soak": "play many moves checking every invariant",

@@ -385,12 +385,14 @@ def run_script(session, steps, on_shot=None, settle_ms=SETTLE_MS):
 
 
 def run_headless(profile, script, screenshot=None, screenshot_dir=None,
-                 scale=1, seed=None, settle_ms=SETTLE_MS, out=None):
+                 scale=1, seed=None, settle_ms=SETTLE_MS, out=None,
+                 session=None):
     """Run a key script and write PNGs: ``screenshot`` at the end, and with
     ``screenshot_dir`` one ``NNN.png`` after every step (``shot`` steps
-    only, when the script has any)."""
+    only, when the script has any). ``session``: another front end with
+    the same methods (the emulated firmware's), closed here too."""
     steps = parse_script(script or "")
-    session = Session(profile, seed)
+    session = session or Session(profile, seed)
     written = []
 
     def save(path):

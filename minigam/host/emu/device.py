@@ -1,0 +1,338 @@
+"""The real firmware on an emulated Pico, as a session like the simulator's.
+
+:class:`EmuSession` starts ``runner.mjs`` (rp2040js under Node) with a UF2,
+the boot ROM and a CIRCUITPY image made from exactly what ``deploy`` writes
+for a profile, plus ``MINIGAM_TRACE = 1`` in ``settings.toml`` so that
+``code.py`` prints each app state it enters with the free heap
+(``@PICK 91234``). Buttons are GPIO levels, the screen is rebuilt from the
+SPI traffic, the NeoPixels from the PIO's output. All times are the
+emulator's virtual milliseconds (its clock has no flash wait states, so they
+are optimistic).
+
+It offers what :func:`minigam.host.sim.run_step` needs (``tap``,
+``advance``, ``await_state``, ``tap_until``, ``state``), so the simulator's
+key scripts drive the firmware unchanged.
+"""
+
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from minigam.host.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
+
+UF2_NAME = "circuitpython-raspberry_pi_pico-10.2.1.uf2"
+BOOTROM_NAME = "rp2040-bootrom-b1.bin"
+NVM_OFFSET = 0xFF000
+NVM_SIZE = 4096
+BOOT_MS = 20000
+_TRACE = re.compile(r"@([A-Z]+) (\d+)")
+_TRACEBACK = "Traceback (most recent call last)"
+
+
+class EmuError(SimError):
+    """The emulated board or its files: one clear line for the user."""
+
+
+def repo_root():
+    return os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+
+
+def firmware_dir():
+    """``MINIGAM_FIRMWARE_DIR``, else ``../shared/firmware`` beside the
+    checkout (where the project keeps what no registry provides)."""
+    env = os.environ.get("MINIGAM_FIRMWARE_DIR")
+    if env:
+        return env
+    return os.path.join(os.path.dirname(repo_root()), "shared", "firmware")
+
+
+def firmware_paths(uf2=None, bootrom=None):
+    """(uf2, bootrom): options, else ``MINIGAM_UF2`` / ``MINIGAM_BOOTROM``,
+    else the firmware folder. EmuError naming what is missing."""
+    uf2 = uf2 or os.environ.get("MINIGAM_UF2") or os.path.join(
+        firmware_dir(), UF2_NAME)
+    bootrom = bootrom or os.environ.get("MINIGAM_BOOTROM") or os.path.join(
+        firmware_dir(), BOOTROM_NAME)
+    for what, path in (("firmware UF2", uf2), ("RP2040 boot ROM", bootrom)):
+        if not os.path.isfile(path):
+            raise EmuError(
+                "%s not found at %s: get CircuitPython 10.2.1 for the "
+                "Raspberry Pi Pico (circuitpython.org) and the rp2040js boot "
+                "ROM, or set MINIGAM_FIRMWARE_DIR / MINIGAM_UF2 / "
+                "MINIGAM_BOOTROM (see README, 'The firmware files')"
+                % (what, path))
+    return uf2, bootrom
+
+
+def node_command():
+    node = shutil.which("node")
+    runner = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "runner.mjs")
+    if node is None:
+        raise EmuError("node is not installed (the emulator runs on Node 18+)")
+    if not os.path.isdir(os.path.join(repo_root(), "node_modules", "rp2040js")):
+        raise EmuError("rp2040js is missing: run `npm ci` in %s" % repo_root())
+    return [node, runner]
+
+
+def drive_files(profile, settings=None, extra=None):
+    """{path: bytes} of the CIRCUITPY drive: ``deploy``'s plan for
+    ``profile`` with ``settings`` lines added to settings.toml and ``extra``
+    files (a test's planted module, say) added or replaced."""
+    from minigam.host.deploy import build_plan
+    plan = build_plan(profile)
+    files = dict(plan.files)
+    lines = ["MINIGAM_TRACE = 1"]
+    for key, value in sorted((settings or {}).items()):
+        lines.append("%s = %s" % (key, json.dumps(value)))
+    files["settings.toml"] = (files.get("settings.toml", b"").rstrip(b"\n")
+                              + b"\n" + "\n".join(lines).encode() + b"\n")
+    files.update(extra or {})
+    return files
+
+
+def _pin_number(name):
+    m = re.fullmatch(r"GP(\d+)", name or "")
+    if not m:
+        raise EmuError("pin %r is not an RP2040 GPIO" % (name,))
+    return int(m.group(1))
+
+
+class EmuSession:
+    """The firmware running ``files`` (``drive_files``) on an emulated Pico
+    wired as ``profile``. ``echo``: a stream that gets the console text."""
+
+    def __init__(self, profile="pico-st7789", files=None, uf2=None,
+                 bootrom=None, echo=None, nvm=None):
+        from minigam.host.emu.fatimage import build_image
+        from minigam.hw import pins
+        if profile not in pins.PROFILES:
+            raise EmuError("unknown profile %r" % profile)
+        data = pins.PROFILES[profile]
+        disp = data["display"]
+        if disp.get("builtin") or data.get("keypad_shift"):
+            raise EmuError("profile %s is not an RP2040 build" % profile)
+        self.profile = profile
+        self.width = disp["width"]
+        self.height = disp["height"]
+        self._col0 = disp.get("colstart") or 0
+        self._row0 = disp.get("rowstart") or 0
+        self._keys = {}
+        from minigam.hw.keys import key_code
+        for name, (pin, active) in data["keys"].items():
+            self._keys[key_code(name)] = (_pin_number(pin), bool(active))
+        uf2, bootrom = firmware_paths(uf2, bootrom)
+        self.echo = echo
+        self.console = ""
+        self.state = None
+        self.heap = []  # (state, free bytes) as the board reported them
+        self.now = 0.0
+        self._line = ""
+        self._tmp = tempfile.TemporaryDirectory(prefix="minigam-emu-")
+        image = os.path.join(self._tmp.name, "circuitpy.img")
+        with open(image, "wb") as f:
+            f.write(build_image(files if files is not None
+                                else drive_files(profile)))
+        args = node_command() + [
+            "--bootrom", bootrom, "--uf2", uf2, "--fs", image,
+            "--spi", "1" if disp["sck"] in ("GP10", "GP14", "GP26") else "0",
+            "--dc", str(_pin_number(disp["dc"])),
+            "--cs", str(_pin_number(disp["cs"])),
+            "--pixel", str(_pin_number((data.get("neopixel") or {}).get("pin") or "GP22")),
+        ]
+        if nvm is not None:
+            path = os.path.join(self._tmp.name, "nvm.bin")
+            with open(path, "wb") as f:
+                f.write(nvm)
+            args += ["--nvm", path]
+        self._proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, cwd=repo_root())
+        self._reply()
+        for code, (pin, active) in self._keys.items():
+            self._call("pin", pin=pin, level=0 if active else 1)
+
+    # --- the runner ---------------------------------------------------------
+
+    def _reply(self):
+        while True:
+            line = self._proc.stdout.readline()
+            if not line:
+                err = self._proc.stderr.read()
+                raise EmuError("the emulator stopped: %s" % (err.strip()[-2000:] or "no output"))
+            msg = json.loads(line)
+            if "console" in msg:
+                self._feed(msg["console"])
+                continue
+            if "error" in msg:
+                raise EmuError("emulator: %s" % msg["error"])
+            if "t_ms" in msg:
+                self.now = msg["t_ms"]
+            return msg
+
+    def _call(self, cmd, **args):
+        args["cmd"] = cmd
+        self._proc.stdin.write(json.dumps(args) + "\n")
+        self._proc.stdin.flush()
+        return self._reply()
+
+    def _feed(self, text):
+        self.console += text
+        if self.echo is not None:
+            self.echo.write(text)
+            self.echo.flush()
+        self._line += text
+        *lines, self._line = self._line.split("\n")
+        for line in lines:
+            m = _TRACE.search(line)
+            if m:
+                self.state = m.group(1)
+                self.heap.append((self.state, int(m.group(2))))
+
+    def close(self):
+        if self._proc.poll() is None:
+            try:
+                self._proc.stdin.write('{"cmd":"quit"}\n')
+                self._proc.stdin.flush()
+                self._proc.wait(5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._proc.kill()
+        self._tmp.cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- time ---------------------------------------------------------------
+
+    def run(self, ms, until=None, idle_ms=None, min_ms=None):
+        """Run ``ms`` of emulated time, or less: until ``until`` appears in
+        the console, or the screen has been quiet for ``idle_ms``. Returns
+        the stop reason (``time``, ``until``, ``idle``, ``halted``)."""
+        msg = self._call("run", ms=ms, until=until, idle_ms=idle_ms,
+                         min_ms=min_ms)
+        return msg["reason"]
+
+    def advance(self, ms):
+        self.run(ms)
+
+    def boot(self, limit_ms=BOOT_MS):
+        """Run until the app shows its menu; EmuError with the console's
+        traceback if it does not."""
+        self.run(limit_ms, until="@MENU")
+        if self.state != "MENU":
+            raise EmuError("the board did not reach the menu in %d ms:\n%s"
+                           % (limit_ms, self.failure()))
+
+    def failure(self):
+        """The console from its last traceback, or its tail."""
+        at = self.console.rfind(_TRACEBACK)
+        return self.console[at:] if at >= 0 else self.console[-1500:]
+
+    def check(self):
+        """EmuError if the console shows a traceback."""
+        if _TRACEBACK in self.console:
+            raise EmuError("the firmware printed a traceback:\n%s"
+                           % self.failure())
+
+    def await_state(self, name, limit_ms=AWAIT_MS):
+        if self.state == name:
+            return
+        self.run(limit_ms, until="@%s " % name)
+        if self.state != name:
+            self.check()
+            raise EmuError("the app did not reach %s within %d ms (it is in "
+                           "%s)" % (name, limit_ms, self.state))
+
+    # --- keys ---------------------------------------------------------------
+
+    @property
+    def key_codes(self):
+        return tuple(self._keys)
+
+    def press(self, code, down=True):
+        pin, active = self._keys[code]
+        self._call("pin", pin=pin, level=int(active == down))
+
+    def release(self, code):
+        self.press(code, False)
+
+    def tap(self, code, hold_ms=TAP_MS, gap_ms=GAP_MS):
+        if code not in self._keys:
+            from minigam.hw.keys import key_name
+            raise EmuError("profile %s has no key %s" % (self.profile,
+                                                         key_name(code)))
+        self.press(code)
+        self.run(hold_ms)
+        self.release(code)
+        self.run(gap_ms)
+
+    def tap_until(self, code, name, limit=UNTIL_TAPS):
+        taps = 0
+        while self.state != name:
+            if taps >= limit:
+                self.check()
+                raise EmuError("the app did not reach %s after %d taps (it "
+                               "is in %s)" % (name, limit, self.state))
+            self.tap(code)
+            taps += 1
+        return taps
+
+    # --- outputs ------------------------------------------------------------
+
+    def frame(self):
+        """What the panel shows now, as a :class:`minigam.host.render.Frame`."""
+        from minigam.host.render import Frame
+        msg = self._call("frame")
+        fb = base64.b64decode(msg["data"])
+        stride = 2 * msg["w"]
+        w, h = self.width, self.height
+        rows = []
+        for y in range(self._row0, self._row0 + h):
+            at = y * stride + 2 * self._col0
+            rows.append(fb[at:at + 2 * w])
+        fr = Frame.__new__(Frame)
+        fr.width, fr.height, fr.data = w, h, b"".join(rows)
+        return fr
+
+    def screenshot(self, path, scale=1):
+        self.frame().save_png(path, scale)
+
+    def pixels(self):
+        """The NeoPixel chain's last colours as (r, g, b) tuples (GRB on
+        the wire)."""
+        raw = self._call("pixels")["bytes"]
+        return [(raw[i + 1], raw[i], raw[i + 2])
+                for i in range(0, len(raw) - 2, 3)]
+
+    def nvm(self):
+        msg = self._call("flash", offset=NVM_OFFSET, length=NVM_SIZE)
+        return base64.b64decode(msg["data"])
+
+    def stats(self):
+        return self._call("stats")
+
+    def frame_log(self):
+        """[(start_ms, end_ms, pixels)] of the RAM writes since last asked."""
+        return [(a / 1e6, b / 1e6, n) for a, b, n in self._call("frame_log")["log"]]
+
+    # --- power --------------------------------------------------------------
+
+    def power_cycle(self):
+        """Switch off and on: flash (NVM, CIRCUITPY) stays, the rest restarts."""
+        self._call("reset")
+        self.state = None
+        self._line = ""
+        self.console += "\n--- power cycle ---\n"
+
+    def cut_power(self, after=0, bytes_written=0):
+        """Arm a power cut in NVM write number ``after`` (0: the next one),
+        once ``bytes_written`` bytes of it have reached the flash."""
+        self._call("cut", after=after, bytes=bytes_written)
