@@ -14,26 +14,35 @@ the game.
 import sys
 
 
+IDLE_S = 0.01  # sleep between loop passes unless the AI is thinking
+
+
 def main():
     from os import getenv
+    from time import sleep
     from minigam.hw.profile import load_profile
     from minigam.app import build_app
+    from minigam.app.app import AI
 
     hw = load_profile()
     seed = getenv("MINIGAM_SEED")
     app = build_app(hw, None if seed is None else int(seed))
     ticks = hw.ticks_ms
-    if not getenv("MINIGAM_TRACE"):
-        while True:
-            app.tick(ticks())
-    import gc
-    from minigam.app.app import STATE_NAMES
+    trace = None
+    if getenv("MINIGAM_TRACE"):
+        import gc
+        mem_free = gc.mem_free  # type: ignore[attr-defined]  # not in the stubs
+        from minigam.app.app import STATE_NAMES as trace
     state = -1
+    # Sleeping lets the chip idle (less power, and an emulator skips ahead);
+    # keys are scanned in the background meanwhile, so none is missed.
     while True:
         app.tick(ticks())
-        if app.state != state:
+        if trace and app.state != state:
             state = app.state
-            print("@%s %d" % (STATE_NAMES[state], gc.mem_free()))
+            print("@%s %d" % (trace[state], mem_free()))
+        if app.state != AI:
+            sleep(IDLE_S)
 
 
 if __name__ == "__main__" or sys.implementation.name == "circuitpython":

@@ -677,3 +677,36 @@ def build_zip(out_path, profile=None, root=None, with_libs=True, out=None):
     out.write(summary(plan))
     out.write("wrote %s (%s)\n" % (out_path, _kb(os.path.getsize(out_path))))
     return plan
+
+
+# --- .mpy for stock CircuitPython ---------------------------------------------
+
+#: Files that stay ``.py``: CircuitPython looks for these names only.
+KEEP_SOURCE = ("code.py", "boot.py")
+
+
+def compile_mpy(files, mpy_cross):
+    """``files`` ({dest: bytes}) with every ``.py`` but ``code.py`` and
+    ``boot.py`` compiled to ``.mpy`` by CircuitPython's ``mpy_cross`` (whose
+    major version must match the board's). A compile error raises
+    DeployError naming the file."""
+    import subprocess
+    import tempfile
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="minigam-mpy-") as tmp:
+        src = os.path.join(tmp, "m.py")
+        dst = os.path.join(tmp, "m.mpy")
+        for dest, data in files.items():
+            if not dest.endswith(".py") or dest in KEEP_SOURCE:
+                out[dest] = data
+                continue
+            with open(src, "wb") as f:
+                f.write(data)
+            run = subprocess.run([mpy_cross, "-s", dest, "-o", dst, src],
+                                 capture_output=True, text=True)
+            if run.returncode:
+                raise DeployError("mpy-cross failed on %s: %s" % (
+                    dest, (run.stderr or run.stdout).strip()))
+            with open(dst, "rb") as f:
+                out[dest[:-3] + ".mpy"] = f.read()
+    return out

@@ -26,6 +26,7 @@ from minigam.host.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
 
 UF2_NAME = "circuitpython-raspberry_pi_pico-10.2.1.uf2"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
+MPY_CROSS_NAME = "mpy-cross-cp10.2.1"
 NVM_OFFSET = 0xFF000
 NVM_SIZE = 4096
 BOOT_MS = 20000
@@ -35,6 +36,11 @@ _TRACEBACK = "Traceback (most recent call last)"
 
 class EmuError(SimError):
     """The emulated board or its files: one clear line for the user."""
+
+
+class PowerCut(EmuError):
+    """The power was cut (as :meth:`EmuSession.cut_power` asked): the
+    board is off until :meth:`EmuSession.power_cycle`."""
 
 
 def repo_root():
@@ -80,13 +86,27 @@ def node_command():
     return [node, runner]
 
 
-def drive_files(profile, settings=None, extra=None):
+def mpy_cross_path():
+    """CircuitPython 10's own mpy-cross: ``MINIGAM_MPY_CROSS``, else the
+    firmware folder's."""
+    path = os.environ.get("MINIGAM_MPY_CROSS") or os.path.join(
+        firmware_dir(), MPY_CROSS_NAME)
+    if not os.path.isfile(path):
+        raise EmuError("CircuitPython's mpy-cross not found at %s (set "
+                       "MINIGAM_MPY_CROSS)" % path)
+    return path
+
+
+def drive_files(profile, settings=None, extra=None, mpy=False):
     """{path: bytes} of the CIRCUITPY drive: ``deploy``'s plan for
-    ``profile`` with ``settings`` lines added to settings.toml and ``extra``
-    files (a test's planted module, say) added or replaced."""
-    from minigam.host.deploy import build_plan
+    ``profile`` (its ``.mpy`` bundle with ``mpy``) with ``settings`` lines
+    added to settings.toml and ``extra`` files (a test's planted module,
+    say) added or replaced."""
+    from minigam.host.deploy import build_plan, compile_mpy
     plan = build_plan(profile)
     files = dict(plan.files)
+    if mpy:
+        files = compile_mpy(files, mpy_cross_path())
     lines = ["MINIGAM_TRACE = 1"]
     for key, value in sorted((settings or {}).items()):
         lines.append("%s = %s" % (key, json.dumps(value)))
@@ -109,7 +129,7 @@ class EmuSession:
 
     def __init__(self, profile="pico-st7789", files=None, uf2=None,
                  bootrom=None, echo=None, nvm=None):
-        from minigam.host.emu.fatimage import build_image
+        from minigam.host.emu.fat12 import build_image
         from minigam.hw import pins
         if profile not in pins.PROFILES:
             raise EmuError("unknown profile %r" % profile)
@@ -122,6 +142,7 @@ class EmuSession:
         self.height = disp["height"]
         self._col0 = disp.get("colstart") or 0
         self._row0 = disp.get("rowstart") or 0
+        self._rotation = disp.get("rotation") or 0
         self._keys = {}
         from minigam.hw.keys import key_code
         for name, (pin, active) in data["keys"].items():
@@ -215,9 +236,12 @@ class EmuSession:
     def run(self, ms, until=None, idle_ms=None, min_ms=None):
         """Run ``ms`` of emulated time, or less: until ``until`` appears in
         the console, or the screen has been quiet for ``idle_ms``. Returns
-        the stop reason (``time``, ``until``, ``idle``, ``halted``)."""
+        the stop reason (``time``, ``until``, ``idle``); PowerCut when the
+        board is off."""
         msg = self._call("run", ms=ms, until=until, idle_ms=idle_ms,
                          min_ms=min_ms)
+        if msg["reason"] == "halted":
+            raise PowerCut(msg["halted"])
         return msg["reason"]
 
     def advance(self, ms):
@@ -275,8 +299,15 @@ class EmuSession:
         self.run(gap_ms)
 
     def tap_until(self, code, name, limit=UNTIL_TAPS):
+        """Tap ``code`` until the app is in state ``name``; during the AI's
+        turn wait for its next state instead of tapping (a tap then would
+        race the AI's last move and could land on the state after it)."""
         taps = 0
         while self.state != name:
+            self.check()
+            if self.state in ("AI", "AIMOVE"):
+                self.run(AWAIT_MS, until="@")
+                continue
             if taps >= limit:
                 self.check()
                 raise EmuError("the app did not reach %s after %d taps (it "
@@ -288,18 +319,40 @@ class EmuSession:
     # --- outputs ------------------------------------------------------------
 
     def frame(self):
-        """What the panel shows now, as a :class:`minigam.host.render.Frame`."""
+        """What the panel shows now, turned as the profile mounts it (a
+        :class:`minigam.host.render.Frame`)."""
         from minigam.host.render import Frame
         msg = self._call("frame")
         fb = base64.b64decode(msg["data"])
         stride = 2 * msg["w"]
-        w, h = self.width, self.height
-        rows = []
-        for y in range(self._row0, self._row0 + h):
-            at = y * stride + 2 * self._col0
-            rows.append(fb[at:at + 2 * w])
+        w, h, rot = self.width, self.height, self._rotation
+        # The panel's own (native) size: displayio turns the picture in
+        # software for rotations of 90 and 270.
+        nw, nh = (h, w) if rot in (90, 270) else (w, h)
+
+        def native(nx, ny):
+            at = (ny + self._row0) * stride + 2 * (nx + self._col0)
+            return fb[at:at + 2]
+
+        if rot == 0:
+            rows = [fb[(y + self._row0) * stride + 2 * self._col0:
+                       (y + self._row0) * stride + 2 * (self._col0 + w)]
+                    for y in range(h)]
+            data = b"".join(rows)
+        else:
+            out = bytearray(2 * w * h)
+            for y in range(h):
+                for x in range(w):
+                    if rot == 90:
+                        px = native(nw - 1 - y, x)
+                    elif rot == 270:
+                        px = native(y, nh - 1 - x)
+                    else:
+                        px = native(nw - 1 - x, nh - 1 - y)
+                    out[2 * (y * w + x):2 * (y * w + x) + 2] = px
+            data = bytes(out)
         fr = Frame.__new__(Frame)
-        fr.width, fr.height, fr.data = w, h, b"".join(rows)
+        fr.width, fr.height, fr.data = w, h, data
         return fr
 
     def screenshot(self, path, scale=1):
@@ -328,6 +381,8 @@ class EmuSession:
     def power_cycle(self):
         """Switch off and on: flash (NVM, CIRCUITPY) stays, the rest restarts."""
         self._call("reset")
+        for code in self._keys:  # no key is held through a power cycle
+            self.release(code)
         self.state = None
         self._line = ""
         self.console += "\n--- power cycle ---\n"

@@ -345,6 +345,7 @@ function main() {
   if (opts.fs) flash.set(readFileSync(opts.fs), FS_OFFSET);
   if (opts.nvm) flash.set(readFileSync(opts.nvm).subarray(0, NVM_SIZE), NVM_OFFSET);
   let board = new Board(opts, flash);
+  const levels = {}; // input levels the host set, by GPIO number
   // Stop the PIOs' own wall-clock loops: Board.run steps them.
   const quietPIO = (b) => { for (const pio of b.mcu.pio) pio.run = () => {}; };
   quietPIO(board);
@@ -384,6 +385,7 @@ function main() {
       return { t_ms: board.clock.nanos / 1e6, reason, halted: board.halted };
     },
     pin(c) {
+      levels[c.pin] = !!c.level;
       board.mcu.gpio[c.pin].setInputValue(!!c.level);
       board.edges.push([c.pin, c.level, board.clock.nanos]);
       return { t_ms: board.clock.nanos / 1e6 };
@@ -428,6 +430,8 @@ function main() {
       const kept = board.mcu.flash.slice();
       board = new Board(opts, kept);
       quietPIO(board);
+      // What is wired to the pins (buttons at rest) stays as it was.
+      for (const [pin, level] of Object.entries(levels)) board.mcu.gpio[pin].setInputValue(level);
       return {};
     },
   };
