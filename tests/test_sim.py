@@ -320,3 +320,13 @@ def test_panel_capture_writes_a_window_of_pixels():
         0, 0x1111, 0x2222, 0,
         0, 0x3333, 0x4444, 0]
     assert cap.version == 2
+
+
+def test_binary_keys_file_is_a_clear_error_not_the_apps(tmp_path, capsys):
+    from minigam.host import cmd_sim
+    bad = tmp_path / "keys.bin"
+    bad.write_bytes(b"\xff\xfe\x00A")
+    assert cmd_sim.main(["--headless", "--keys-file", str(bad),
+                         "--screenshot", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read %s as a key script" % bad in err

@@ -43,14 +43,7 @@ def main(argv):
     if args.settle < 0:
         ap.error("--settle must be >= 0")
     try:
-        script = args.keys
-        if args.keys_file:
-            try:
-                with open(args.keys_file, encoding="utf-8") as f:
-                    script = f.read() + "\n" + script
-            except (OSError, UnicodeDecodeError) as exc:
-                raise sim.SimError("cannot read %s as a key script: %s"
-                                   % (args.keys_file, exc))
+        script = sim.read_script(args.keys, args.keys_file)
         sim.parse_script(script)  # report a bad script before booting
         session = device.EmuSession(
             args.profile, uf2=args.firmware, bootrom=args.bootrom,

@@ -49,14 +49,7 @@ def main(argv):
         ap.error("--settle must be >= 0")
     headless = args.headless or args.screenshot or args.screenshot_dir
     try:
-        script = args.keys
-        if args.keys_file:
-            try:
-                with open(args.keys_file, encoding="utf-8") as f:
-                    script = f.read() + "\n" + script
-            except OSError as exc:
-                raise sim.SimError("cannot read %s: %s" % (args.keys_file,
-                                                           exc.strerror))
+        script = sim.read_script(args.keys, args.keys_file)
         if args.docs:
             sim.run_docs(args.docs, out=sys.stdout, scale=args.scale or 1)
             return 0

@@ -88,6 +88,20 @@ def parse_script(text):
     return steps
 
 
+def read_script(keys, keys_file=None):
+    """The key script of ``--keys`` after that of ``--keys-file`` (if any);
+    SimError when the file cannot be read as text."""
+    if not keys_file:
+        return keys
+    try:
+        with open(keys_file, encoding="utf-8") as f:
+            return f.read() + "\n" + keys
+    except OSError as exc:
+        raise SimError("cannot read %s: %s" % (keys_file, exc.strerror))
+    except UnicodeDecodeError as exc:
+        raise SimError("cannot read %s as a key script: %s" % (keys_file, exc))
+
+
 def _key(name, tok):
     from minigam.hw import keys as K
     try:
