@@ -107,10 +107,6 @@ def states(session):
     return [name for name, _ in session.heap]
 
 
-def states(session):
-    return [name for name, _ in session.heap]
-
-
 HARD = "X X A Y Y "  # menu: down to "AI level", Medium -> Hard, back up
 
 

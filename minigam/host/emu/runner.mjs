@@ -98,7 +98,6 @@ class Board {
     this.pixelBits = [];
     this.pixelBytes = [];
     this.pixelFrames = 0;
-    this.edges = [];
     this.eraseAt = romFunction(opts.bootromWords, 0x4552); // 'RE'
     this.programAt = romFunction(opts.bootromWords, 0x5052); // 'RP'
     this.breaks = [];
@@ -387,7 +386,6 @@ function main() {
     pin(c) {
       levels[c.pin] = !!c.level;
       board.mcu.gpio[c.pin].setInputValue(!!c.level);
-      board.edges.push([c.pin, c.level, board.clock.nanos]);
       return { t_ms: board.clock.nanos / 1e6 };
     },
     serial(c) {
