@@ -2,8 +2,8 @@
 
 The profile comes from ``MINIGAM_PROFILE`` in settings.toml, else from the
 board's id (see ``minigam/hw/profile.py``). For tests: ``MINIGAM_TRACE = 1``
-there prints each app state as it is entered, with the free heap
-(``@PICK 91234``), which the emulator harness and the firmware benchmark
+there prints each app state as it is entered, with the heap free after a
+collection and a 16 KB probe allocation (``@PICK 91234 1``), which the emulator harness and the firmware benchmark
 read; ``MINIGAM_SEED = n`` repeats the dice and the AI's noise, so a game on
 the emulated board can be replayed in the simulator. On a PC
 this file only runs when started directly: Python's own ``code`` module
@@ -15,6 +15,7 @@ import sys
 
 
 IDLE_S = 0.01  # sleep between loop passes unless the AI is thinking
+PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 
 def main():
@@ -30,19 +31,38 @@ def main():
     ticks = hw.ticks_ms
     trace = None
     if getenv("MINIGAM_TRACE"):
-        import gc
-        mem_free = gc.mem_free  # type: ignore[attr-defined]  # not in the stubs
         from minigam.app.app import STATE_NAMES as trace
     state = -1
+    low = 1 << 30
     # Sleeping lets the chip idle (less power, and an emulator skips ahead);
     # keys are scanned in the background meanwhile, so none is missed.
     while True:
         app.tick(ticks())
         if trace and app.state != state:
             state = app.state
-            print("@%s %d" % (trace[state], mem_free()))
+            low = report(trace[state], low)
         if app.state != AI:
             sleep(IDLE_S)
+
+
+def report(name, low):
+    """Print ``@NAME free probe``: the heap free after a collection and,
+    when that is the lowest yet, whether a 16 KB block can still be had
+    (1/0; -1 when not tried). Returns the lowest free so far."""
+    import gc
+    gc.collect()
+    free = gc.mem_free()  # type: ignore[attr-defined]  # not in the stubs
+    probe = -1
+    if free < low:
+        low = free
+        try:
+            block = bytearray(PROBE_BYTES)
+            probe = 1
+            del block
+        except MemoryError:
+            probe = 0
+    print("@%s %d %d" % (name, free, probe))
+    return low
 
 
 if __name__ == "__main__" or sys.implementation.name == "circuitpython":

@@ -104,7 +104,7 @@ def test_boots_to_the_menu(profile, firmware):
 
 
 def states(session):
-    return [name for name, _ in session.heap]
+    return [entry[0] for entry in session.heap]
 
 
 HARD = "X X A Y Y "  # menu: down to "AI level", Medium -> Hard, back up

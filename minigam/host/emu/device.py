@@ -3,11 +3,11 @@
 :class:`EmuSession` starts ``runner.mjs`` (rp2040js under Node) with a UF2,
 the boot ROM and a CIRCUITPY image made from exactly what ``deploy`` writes
 for a profile, plus ``MINIGAM_TRACE = 1`` in ``settings.toml`` so that
-``code.py`` prints each app state it enters with the free heap
-(``@PICK 91234``). Buttons are GPIO levels, the screen is rebuilt from the
-SPI traffic, the NeoPixels from the PIO's output. All times are the
-emulator's virtual milliseconds (its clock has no flash wait states, so they
-are optimistic).
+``code.py`` prints each app state it enters with the heap free after a
+collection and a 16 KB probe (``@PICK 91234 1``). Buttons are GPIO levels,
+the screen is rebuilt from the SPI traffic, the NeoPixels from the PIO's
+output. All times are the emulator's virtual milliseconds (its clock has no
+flash wait states, so they are optimistic).
 
 It offers what :func:`minigam.host.sim.run_step` needs (``tap``,
 ``advance``, ``await_state``, ``tap_until``, ``state``), so the simulator's
@@ -30,7 +30,7 @@ MPY_CROSS_NAME = "mpy-cross-cp10.2.1"
 NVM_OFFSET = 0xFF000
 NVM_SIZE = 4096
 BOOT_MS = 20000
-_TRACE = re.compile(r"@([A-Z]+) (\d+)")
+_TRACE = re.compile(r"@([A-Z]+) (\d+)(?: (-?\d+))?")
 _TRACEBACK = "Traceback (most recent call last)"
 
 
@@ -155,7 +155,9 @@ class EmuSession:
         self.echo = echo
         self.console = ""
         self.state = None
-        self.heap = []  # (state, free bytes) as the board reported them
+        # (state, free bytes after a collection, 16 KB probe: 1 ok, 0 failed,
+        # -1 not tried) as the board reported them
+        self.heap = []
         self.now = 0.0
         self._line = ""
         self._tmp = tempfile.TemporaryDirectory(prefix="minigam-emu-")
@@ -217,7 +219,8 @@ class EmuSession:
             m = _TRACE.search(line)
             if m:
                 self.state = m.group(1)
-                self.heap.append((self.state, int(m.group(2))))
+                self.heap.append((self.state, int(m.group(2)),
+                                  int(m.group(3) or -1)))
 
     def close(self):
         if self._proc.poll() is None:
