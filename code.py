@@ -20,18 +20,25 @@ PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 def main():
     from os import getenv
+    trace = getenv("MINIGAM_TRACE")
+    if trace:
+        stage("start")
     from time import sleep
     from minigam.hw.profile import load_profile
     from minigam.app import build_app
-    from minigam.app.app import AI
+    from minigam.app.app import AI, AIMOVE, STATE_NAMES
+
+    if trace:
+        stage("imports")
 
     hw = load_profile()
+    if trace:
+        stage("profile")
     seed = getenv("MINIGAM_SEED")
     app = build_app(hw, None if seed is None else int(seed))
     ticks = hw.ticks_ms
-    trace = None
-    if getenv("MINIGAM_TRACE"):
-        from minigam.app.app import STATE_NAMES as trace
+    if trace:
+        stage("app")
     state = -1
     low = 1 << 30
     # Sleeping lets the chip idle (less power, and an emulator skips ahead);
@@ -40,9 +47,18 @@ def main():
         app.tick(ticks())
         if trace and app.state != state:
             state = app.state
-            low = report(trace[state], low)
+            low = report(STATE_NAMES[state], low)
+            if state == AIMOVE:
+                print("think %d" % app.think_ms)
         if app.state != AI:
             sleep(IDLE_S)
+
+
+def stage(name):
+    """Print ``start-up NAME free alloc``: the heap after a start-up stage."""
+    import gc
+    gc.collect()
+    print("start-up %s %d %d" % (name, gc.mem_free(), gc.mem_alloc()))  # type: ignore[attr-defined]
 
 
 def report(name, low):

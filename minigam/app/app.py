@@ -95,6 +95,10 @@ class App:
         self.level = 1
         self.now = 0
         self.due = 0
+        # When the AI's search began, and how long its last one took (ms;
+        # the trace and the firmware bench read it).
+        self.ai_began = None
+        self.think_ms = 0
         self.menu_sel = 0
         self.dirty = True
         self.frames = 0
@@ -333,6 +337,7 @@ class App:
             elif g.steps:
                 g.undo_turn()
             self.ai.begin(g.pos, g.d1, g.d2)
+            self.ai_began = self.now
             self.hw.pixels.think(p, self.now)
             self.state = AI
             self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
@@ -498,6 +503,9 @@ class App:
         if st == AI:
             if not self.ai.step():
                 return
+            if self.ai_began is not None:
+                self.think_ms = ticks_diff(self.now, self.ai_began)
+                self.ai_began = None  # the search is done; now the pacing
             if ticks_diff(self.now, self.due) < 0:
                 return
             self.ai_steps = list(self.ai.steps)

@@ -156,7 +156,8 @@ class EmuSession:
         self.console = ""
         self.state = None
         # (state, free bytes after a collection, 16 KB probe: 1 ok, 0 failed,
-        # -1 not tried) as the board reported them
+        # -1 not tried, emulated ms when the line arrived) as the board
+        # reported them
         self.heap = []
         self.now = 0.0
         self._line = ""
@@ -194,7 +195,7 @@ class EmuSession:
                 raise EmuError("the emulator stopped: %s" % (err.strip()[-2000:] or "no output"))
             msg = json.loads(line)
             if "console" in msg:
-                self._feed(msg["console"])
+                self._feed(msg["console"], msg.get("line_ms") or ())
                 continue
             if "error" in msg:
                 raise EmuError("emulator: %s" % msg["error"])
@@ -208,19 +209,20 @@ class EmuSession:
         self._proc.stdin.flush()
         return self._reply()
 
-    def _feed(self, text):
+    def _feed(self, text, line_ms=()):
         self.console += text
         if self.echo is not None:
             self.echo.write(text)
             self.echo.flush()
         self._line += text
         *lines, self._line = self._line.split("\n")
-        for line in lines:
+        for i, line in enumerate(lines):
             m = _TRACE.search(line)
             if m:
                 self.state = m.group(1)
+                at = line_ms[i] if i < len(line_ms) else self.now
                 self.heap.append((self.state, int(m.group(2)),
-                                  int(m.group(3) or -1)))
+                                  int(m.group(3) or -1), at))
 
     def close(self):
         if self._proc.poll() is None:

@@ -3,7 +3,8 @@
 //
 // Protocol: one JSON command per stdin line, one JSON reply per command on
 // stdout. Console text from the board's USB serial port comes as
-// {"console": "..."} lines before the reply. Time is the emulator's own
+// {"console": "...", "line_ms": [...]} lines before the reply (line_ms: when
+// each line of the text ended). Time is the emulator's own
 // (virtual) clock: nothing here depends on the wall clock.
 //
 // Workarounds for stock rp2040js (see ../shared/DEVICE-NOTES.md):
@@ -87,6 +88,7 @@ class Board {
     mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
     this.console = '';
     this.pendingText = '';
+    this.pendingTimes = [];
     this.halted = null;
     this.cut = null; // {after: writes to skip, bytes: bytes of the cutting write to apply}
     this.flashOps = 0;
@@ -138,6 +140,11 @@ class Board {
       const text = Buffer.from(buf).toString('latin1');
       this.console += text;
       this.pendingText += text;
+      // When each line ended, in emulated ms (for timings read off the
+      // console, such as the AI's thinking time between two trace lines).
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+        this.pendingTimes.push(this.clock.nanos / 1e6);
+      }
     };
   }
 
@@ -329,8 +336,9 @@ class Board {
   }
 
   takeText() {
-    const t = this.pendingText;
+    const t = { text: this.pendingText, times: this.pendingTimes };
     this.pendingText = '';
+    this.pendingTimes = [];
     return t;
   }
 }
@@ -352,7 +360,7 @@ function main() {
   const send = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
   const flushText = () => {
     const t = board.takeText();
-    if (t) send({ console: t });
+    if (t.text) send({ console: t.text, line_ms: t.times });
   };
 
   const handlers = {
