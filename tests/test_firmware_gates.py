@@ -110,16 +110,7 @@ def states(session):
 HARD = "X X A Y Y "  # menu: down to "AI level", Medium -> Hard, back up
 
 
-def _four_buttons_stall(profile):
-    if profile != "pimoroni-display-pack-2":
-        return profile
-    return pytest.param(profile, marks=pytest.mark.xfail(
-        strict=True, raises=device.EmuError, reason="on the firmware the "
-        "four-button Display Pack stops answering A at a destination in "
-        "this game (host play is fine): under investigation"))
-
-
-@pytest.mark.parametrize("profile", [_four_buttons_stall(p) for p in RP2040])
+@pytest.mark.parametrize("profile", RP2040)
 def test_whole_game_against_hard(profile, minigam_firmware):
     script = HARD + "A A A A*until:OVER"
     with start(profile, minigam_firmware, frozen=True) as s:

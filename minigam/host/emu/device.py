@@ -30,6 +30,9 @@ MPY_CROSS_NAME = "mpy-cross-cp10.2.1"
 NVM_OFFSET = 0xFF000
 NVM_SIZE = 4096
 BOOT_MS = 20000
+# Taps in one state before tap_until calls it a stall (a human turn moves
+# on at every tap or two; the emulator is too slow to spend 5000 taps).
+STALL_TAPS = 40
 _TRACE = re.compile(r"@([A-Z]+) (\d+)(?: (-?\d+))?")
 _TRACEBACK = "Traceback (most recent call last)"
 
@@ -311,11 +314,21 @@ class EmuSession:
         """Tap ``code`` until the app is in state ``name``; during the AI's
         turn wait for its next state instead of tapping (a tap then would
         race the AI's last move and could land on the state after it)."""
-        taps = 0
+        taps = still = 0
+        last = self.state
         while self.state != name:
             self.check()
+            if self.state != last:
+                last, still = self.state, 0
+            elif still >= STALL_TAPS:
+                raise EmuError("the app stayed in %s for %d taps on its way "
+                               "to %s" % (last, still, name))
             if self.state in ("AI", "AIMOVE"):
-                self.run(AWAIT_MS, until="@")
+                was = self.state
+                if self.run(AWAIT_MS, until="@") == "time":
+                    self.check()
+                    raise EmuError("the app stayed in %s for %d ms during "
+                                   "the AI's turn" % (was, AWAIT_MS))
                 continue
             if taps >= limit:
                 self.check()
@@ -323,6 +336,7 @@ class EmuSession:
                                "is in %s)" % (name, limit, self.state))
             self.tap(code)
             taps += 1
+            still += 1
         return taps
 
     # --- outputs ------------------------------------------------------------

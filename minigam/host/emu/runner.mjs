@@ -18,6 +18,10 @@
 //   caught at their entry points and applied to the flash array, so NVM and
 //   CIRCUITPY writes persist across a reset, and a power cut can be injected
 //   in the middle of a write.
+// - WFI: a core that executes WFI with an enabled interrupt already pending
+//   (CircuitPython idles with interrupts masked) wakes at once, as on the
+//   chip; rp2040js would wait for the next interrupt to become pending, which
+//   may never come (also seen as a frozen game).
 //
 // Also decoded here: the display (ST7789/ILI9341 CASET, RASET, RAMWR over
 // SPI, into a 320x320 RGB565 memory) and the NeoPixel chain (the PIO's
@@ -76,6 +80,21 @@ function romFunction(rom, code) {
     if (u16(at) === code) return u16(at + 2) & ~1;
   }
   fail(`boot ROM has no function ${code}`);
+}
+
+function wfiWakes(core) {
+  // WFI returns at once when an enabled interrupt that outranks the running
+  // code is already pending, PRIMASK or not (CircuitPython idles with
+  // interrupts masked: disable, check, WFI, enable). rp2040js wakes a
+  // waiting core only when an interrupt becomes pending, so one that was
+  // pending before the WFI would leave the core asleep for good.
+  const set = core.pendingInterrupts & core.enabledInterrupts;
+  if (!set) return false;
+  const running = core.exceptionPriority(core.IPSR);
+  for (let n = 0; n < 32; n++) {
+    if (set & (1 << n) && core.exceptionPriority(16 + n) < running) return true;
+  }
+  return false;
 }
 
 class Board {
@@ -306,6 +325,10 @@ class Board {
     let checks = 0;
     while (clock.nanos < limitNs && !this.halted) {
       if (core.waiting) {
+        if (wfiWakes(core)) {
+          core.waiting = false;
+          continue;
+        }
         const step = Math.min(clock.nanosToNextAlarm, limitNs - clock.nanos);
         clock.tick(Math.max(step, CYCLE_NS));
       } else {
@@ -418,6 +441,8 @@ function main() {
         nvm_writes: board.nvmWrites,
         halted: board.halted,
         breaks: board.breaks,
+        pc: board.mcu.core.PC,
+        waiting: board.mcu.core.waiting,
       };
     },
     frame_log() {
