@@ -4,7 +4,8 @@ The profile comes from ``MINIGAM_PROFILE`` in settings.toml, else from the
 board's id (see ``minigam/hw/profile.py``). For tests: ``MINIGAM_TRACE = 1``
 there prints each app state as it is entered, with the heap free after a
 collection and a 16 KB probe allocation (``@PICK 91234 1``), which the emulator harness and the firmware benchmark
-read; ``MINIGAM_SEED = n`` repeats the dice and the AI's noise, so a game on
+read, and ``#key N`` once the app has taken its Nth key (so a test taps
+again only then); ``MINIGAM_SEED = n`` repeats the dice and the AI's noise, so a game on
 the emulated board can be replayed in the simulator. On a PC
 this file only runs when started directly: Python's own ``code`` module
 shares its name, and tools (pdb, pytest) that import ``code`` must not start
@@ -40,16 +41,20 @@ def main():
     if trace:
         stage("app")
     state = -1
+    taken = 0
     low = 1 << 30
     # Sleeping lets the chip idle (less power, and an emulator skips ahead);
     # keys are scanned in the background meanwhile, so none is missed.
     while True:
         app.tick(ticks())
         if trace and app.state != state:
+            if app.state == AIMOVE and state == AI:  # not a forced play shown
+                print("think %d" % app.think_ms)
             state = app.state
             low = report(STATE_NAMES[state], low)
-            if state == AIMOVE:
-                print("think %d" % app.think_ms)
+        if trace and app.keys_taken != taken:
+            taken = app.keys_taken
+            print("#key %d" % taken)  # after the state it led to
         if app.state != AI:
             sleep(IDLE_S)
 

@@ -4,10 +4,11 @@ Every RP2040 profile boots the CIRCUITPY drive ``deploy`` writes, on
 CircuitPython 10.2.1 in rp2040js (``minigam/host/emu``), to the menu, whose
 frame (rebuilt from the SPI traffic) must equal the host simulator's. Driven
 by GPIO key presses, a game against the AI survives a power-off and resume,
-and power cuts in the middle of a save. Whole games against Hard run to
-game over on the MINIGAM firmware (``minigam.host.firmware_build``, the
-game frozen into flash), their last frame equal to the host's same game:
-on stock CircuitPython the app runs out of heap during such a game.
+and power cuts in the middle of a save. Whole games against Hard, and
+two-player games through their hand-over screens, run to game over on the
+MINIGAM firmware (``minigam.host.firmware_build``, the game frozen into
+flash), their frames equal to the host's same game: on stock CircuitPython
+the app runs short of heap during such a game.
 
 Outside CI a missing firmware file skips these tests with a message saying
 where to get it; in CI (``CI=true``) it is a failure.
@@ -120,6 +121,47 @@ def test_whole_game_against_hard(profile, minigam_firmware):
         assert s.state == "OVER"
         assert "AIMOVE" in states(s) and "DEST" in states(s)
         compare(profile, s.frame(), script, "over-hard")
+
+
+TWO_PLAYERS = "X A "  # menu: down to "Two players", start
+
+
+@pytest.mark.parametrize("profile", RP2040)
+def test_whole_two_player_game(profile, minigam_firmware):
+    """Both sides by keys, through every hand-over screen, to game over;
+    the first hand-over and the last frame equal the host's."""
+    handover = TWO_PLAYERS + "A*until:ROLL"
+    with start(profile, minigam_firmware, frozen=True) as s:
+        play(s, handover)
+        s.run(500)  # the state line comes as the screen starts to redraw
+        compare(profile, s.frame(), handover, "handover")
+        play(s, "A*until:OVER")
+        s.run(500)
+        s.check()
+        seen = states(s)
+        assert s.state == "OVER"
+        assert "AI" not in seen and seen.count("ROLL") >= 4
+        compare(profile, s.frame(), handover + " A*until:OVER", "over-2p")
+
+
+def test_the_product_uf2_alone_plays(minigam_firmware):
+    """One file dragged onto a Pico: the MINIGAM UF2 carries its own
+    CIRCUITPY (no trace lines there, so the frames are the judge)."""
+    uf2, bootrom = minigam_firmware
+    profile = "pico-st7789"
+    with device.EmuSession(profile, uf2=uf2, bootrom=bootrom,
+                           drive_in_uf2=True) as s:
+        s.run(device.BOOT_MS // 2)
+        s.check()
+        assert s.state is None  # the product drive prints no trace
+        compare(profile, s.frame(), "", "uf2-menu")
+        play(s, TWO_PLAYERS)
+        s.run(1000)
+        compare(profile, s.frame(), TWO_PLAYERS, "uf2-board")
+        before = s.frame()
+        play(s, "A")  # the opening roll (unseeded here: any dice)
+        s.run(1000)
+        assert s.frame().diff(before) > 0
 
 
 def test_power_off_and_resume(firmware):

@@ -102,6 +102,7 @@ class App:
         self.menu_sel = 0
         self.dirty = True
         self.frames = 0
+        self.keys_taken = 0  # key codes handled (the trace reports it)
         # Board view state, pushed by _render.
         self.srcs = []
         self.tgts = []
@@ -143,6 +144,7 @@ class App:
 
     def key(self, code):
         """Handle one key code in the current state."""
+        self.keys_taken += 1
         st = self.state
         if st == MENU:
             act = M.menu_key(self, code)

@@ -13,7 +13,10 @@ stock ``raspberry_pi_pico`` one from the bundle, renamed, with the overlay
 appended and the board name changed. Frozen: the device package without
 ``minigam/host/`` and every library an RP2040 profile imports (the same
 resolution ``deploy`` uses). ``code.py``, ``boot.py`` and ``settings.toml``
-stay on CIRCUITPY. Each stage is cached under ``build/firmware/``.
+stay on CIRCUITPY (CircuitPython runs ``code.py`` only from there), so the
+UF2 also carries a CIRCUITPY drive image holding them: one file to drag onto
+the Pico. ``minigam-pico-<version>-firmware-only.uf2`` leaves the drive as
+it is, for an update. Each stage is cached under ``build/firmware/``.
 """
 
 import argparse
@@ -30,6 +33,14 @@ CP_VERSION = "10.2.1"
 EPOCH = "1767225600"  # 2026-01-01: repeatable bytes
 TARBALL = "circuitpython-10.2.1-rp2040-src.tar.xz"
 REGION = 1020 * 1024
+DRIVE_OFFSET = 0x100000  # CIRCUITPY on a 2 MB Pico: after firmware and NVM
+SETTINGS = """\
+# MINIGAM settings. With none, the board runs the pico-st7789 profile
+# (Waveshare Pico-LCD-1.3). For other wiring name its profile, e.g.
+# MINIGAM_PROFILE = "pico-ili9341"
+# MINIGAM_PROFILE = "pimoroni-display-pack-2"
+# Other keys: MINIGAM_PIXELS, MINIGAM_PIXEL_MAX, MINIGAM_ROTATION (README).
+"""
 
 
 class BuildError(Exception):
@@ -149,6 +160,26 @@ def board_folder(top, frozen):
         f.write("FROZEN_MPY_DIRS += %s\n" % os.path.abspath(frozen))
 
 
+def drive_files():
+    """CIRCUITPY as the product UF2 carries it: the entry files, and a
+    settings.toml saying how to choose another profile."""
+    from minigam.host.deploy import KEEP_SOURCE, build_plan
+    from minigam.hw.pins import DEFAULT_PROFILE
+    files = {rel: data for rel, data in build_plan(DEFAULT_PROFILE).files
+             if rel in KEEP_SOURCE}
+    files["settings.toml"] = SETTINGS.encode()
+    return files
+
+
+def with_drive(firmware, files):
+    """A firmware UF2's bytes with a CIRCUITPY image of ``files`` added."""
+    from minigam.host import uf2
+    from minigam.host.emu.fat12 import build_image
+    blocks, family = uf2.read_blocks(firmware)
+    blocks += uf2.image_blocks(build_image(files), DRIVE_OFFSET)
+    return uf2.write_blocks(blocks, family or uf2.RP2040_FAMILY)
+
+
 def build(out=None, fwdir=None, jobs=2):
     from minigam.host.emu.device import firmware_dir
     fwdir = fwdir or firmware_dir()
@@ -176,13 +207,20 @@ def build(out=None, fwdir=None, jobs=2):
                        "firmware.uf2")
     out = out or work
     os.makedirs(out, exist_ok=True)
-    dest = os.path.join(out, "minigam-pico-%s.uf2" % project_version())
-    shutil.copyfile(uf2, dest)
+    name = "minigam-pico-%s" % project_version()
+    only = os.path.join(out, name + "-firmware-only.uf2")
+    shutil.copyfile(uf2, only)
+    dest = os.path.join(out, name + ".uf2")
+    with open(uf2, "rb") as f:
+        product = with_drive(f.read(), drive_files())
+    with open(dest, "wb") as f:
+        f.write(product)
     with open(log, errors="replace") as f:
         for line in f:
             if "FLASH_FIRMWARE:" in line or line.strip().startswith("RAM:"):
                 sys.stdout.write(line.rstrip() + "\n")
-    sys.stdout.write("frozen: %d modules\nwrote %s\n" % (len(names), dest))
+    sys.stdout.write("frozen: %d modules\nwrote %s (with CIRCUITPY) and %s\n"
+                     % (len(names), dest, only))
     return dest
 
 

@@ -61,6 +61,7 @@ _PICO_KEYS = {
 _PICO_NEOPIXEL = {"pin": "GP22", "count": 12, "order": "GRB"}
 
 _PICO_BOARD_IDS = (
+    "minigam_pico",  # MINIGAM's own firmware (make firmware)
     "raspberry_pi_pico",
     "raspberry_pi_pico_w",
     "raspberry_pi_pico2",

@@ -33,6 +33,7 @@ BOOT_MS = 20000
 # Taps in one state before tap_until calls it a stall (a human turn moves
 # on at every tap or two; the emulator is too slow to spend 5000 taps).
 STALL_TAPS = 40
+KEY_MS = 10000  # longest a key may wait in the app's queue (AI slices)
 _TRACE = re.compile(r"@([A-Z]+) (\d+)(?: (-?\d+))?")
 _TRACEBACK = "Traceback (most recent call last)"
 
@@ -132,10 +133,12 @@ def _pin_number(name):
 
 class EmuSession:
     """The firmware running ``files`` (``drive_files``) on an emulated Pico
-    wired as ``profile``. ``echo``: a stream that gets the console text."""
+    wired as ``profile``. ``echo``: a stream that gets the console text.
+    ``drive_in_uf2``: no drive image of ours; CIRCUITPY is what the UF2
+    itself carries (the MINIGAM product UF2)."""
 
     def __init__(self, profile="pico-st7789", files=None, uf2=None,
-                 bootrom=None, echo=None, nvm=None):
+                 bootrom=None, echo=None, nvm=None, drive_in_uf2=False):
         from minigam.host.emu.fat12 import build_image
         from minigam.hw import pins
         if profile not in pins.PROFILES:
@@ -162,15 +165,20 @@ class EmuSession:
         # -1 not tried, emulated ms when the line arrived) as the board
         # reported them
         self.heap = []
+        # Keys the app has taken (its trace's "#key N"); None without a trace.
+        self.keys_taken = None
+        self._keys_sent = 0
         self.now = 0.0
         self._line = ""
         self._tmp = tempfile.TemporaryDirectory(prefix="minigam-emu-")
-        image = os.path.join(self._tmp.name, "circuitpy.img")
-        with open(image, "wb") as f:
-            f.write(build_image(files if files is not None
-                                else drive_files(profile)))
-        args = node_command() + [
-            "--bootrom", bootrom, "--uf2", uf2, "--fs", image,
+        args = node_command() + ["--bootrom", bootrom, "--uf2", uf2]
+        if not drive_in_uf2:  # else CIRCUITPY is what the UF2 carries
+            image = os.path.join(self._tmp.name, "circuitpy.img")
+            with open(image, "wb") as f:
+                f.write(build_image(files if files is not None
+                                    else drive_files(profile)))
+            args += ["--fs", image]
+        args += [
             "--spi", "1" if disp["sck"] in ("GP10", "GP14", "GP26") else "0",
             "--dc", str(_pin_number(disp["dc"])),
             "--cs", str(_pin_number(disp["cs"])),
@@ -220,6 +228,11 @@ class EmuSession:
         self._line += text
         *lines, self._line = self._line.split("\n")
         for i, line in enumerate(lines):
+            if line.startswith("#key "):
+                self.keys_taken = int(line[5:])
+                continue
+            if self.keys_taken is None and line.startswith("start-up "):
+                self.keys_taken = 0  # the trace is on: keys will be counted
             m = _TRACE.search(line)
             if m:
                 self.state = m.group(1)
@@ -306,9 +319,24 @@ class EmuSession:
             raise EmuError("profile %s has no key %s" % (self.profile,
                                                          key_name(code)))
         self.press(code)
+        self._keys_sent += 1
         self.run(hold_ms)
         self.release(code)
         self.run(gap_ms)
+        self.await_key()
+
+    def await_key(self, limit_ms=KEY_MS):
+        """With a trace, wait until the app has taken every key sent: one
+        busy redrawing (the board's first frame takes ~0.7 s) would
+        otherwise find several taps queued and run ahead of the script."""
+        if self.keys_taken is None or self.keys_taken >= self._keys_sent:
+            return
+        self.run(limit_ms, until="#key %d" % self._keys_sent)
+        if self.keys_taken < self._keys_sent:
+            self.check()
+            raise EmuError("the app took %d of %d keys within %d ms (it is "
+                           "in %s)" % (self.keys_taken, self._keys_sent,
+                                       limit_ms, self.state))
 
     def tap_until(self, code, name, limit=UNTIL_TAPS):
         """Tap ``code`` until the app is in state ``name``; during the AI's
@@ -407,6 +435,8 @@ class EmuSession:
         for code in self._keys:  # no key is held through a power cycle
             self.release(code)
         self.state = None
+        self.keys_taken = None
+        self._keys_sent = 0
         self._line = ""
         self.console += "\n--- power cycle ---\n"
 
