@@ -43,3 +43,14 @@ def test_product_uf2_carries_the_drive_renumbered():
     used = len(image.rstrip(b"\0"))
     assert flash[DRIVE_OFFSET:DRIVE_OFFSET + used] == image[:used]
     assert flash[:256] == b"\1" * 256
+
+
+def test_emu_knows_the_minigam_firmware_by_its_drive(tmp_path):
+    from minigam.host.cmd_emu import carries_drive
+    plain = tmp_path / "plain.uf2"
+    plain.write_bytes(firmware_like())
+    ours = tmp_path / "ours.uf2"
+    ours.write_bytes(with_drive(firmware_like(), drive_files()))
+    assert not carries_drive(str(plain))
+    assert carries_drive(str(ours))
+    assert not carries_drive(str(tmp_path / "missing.uf2"))

@@ -33,7 +33,9 @@ def main(argv):
                     help="emulated time to run after the key script")
     ap.add_argument("--firmware", metavar="UF2",
                     help="firmware to run (default: stock CircuitPython "
-                         "10.2.1 from the firmware folder)")
+                         "10.2.1 from the firmware folder; the MINIGAM "
+                         "firmware from make firmware gets a drive of "
+                         "entry files only)")
     ap.add_argument("--bootrom", metavar="BIN", help="RP2040 boot ROM")
     ap.add_argument("--quiet", action="store_true",
                     help="do not print the board's console")
@@ -45,8 +47,10 @@ def main(argv):
     try:
         script = sim.read_script(args.keys, args.keys_file)
         sim.parse_script(script)  # report a bad script before booting
+        frozen = bool(args.firmware) and carries_drive(args.firmware)
         session = device.EmuSession(
-            args.profile, uf2=args.firmware, bootrom=args.bootrom,
+            args.profile, files=device.drive_files(args.profile, frozen=frozen),
+            uf2=args.firmware, bootrom=args.bootrom,
             echo=None if args.quiet else sys.stdout)
         session.boot()
         sim.run_headless(args.profile, script, args.screenshot,
@@ -59,6 +63,20 @@ def main(argv):
     except sim.SimError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2
+
+
+def carries_drive(path):
+    """True for a UF2 with a CIRCUITPY image (the MINIGAM firmware, whose
+    game is frozen in: the drive then gets only the entry files, as the
+    package on CIRCUITPY would shadow the frozen one)."""
+    from minigam.host import uf2
+    from minigam.host.firmware_build import DRIVE_OFFSET
+    try:
+        with open(path, "rb") as f:
+            blocks, _ = uf2.read_blocks(f.read())
+    except (OSError, uf2.UF2Error):
+        return False  # EmuSession reports it
+    return any(a >= uf2.XIP_BASE + DRIVE_OFFSET for a, _ in blocks)
 
 
 if __name__ == "__main__":  # pragma: no cover
