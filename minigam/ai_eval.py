@@ -1,7 +1,8 @@
 """MINIGAM position evaluator: a tiny integer network fitted to the exact
 solution, one per variant (weights in ``minigam.ai_weights`` and, for the
 Full-Entry variant, ``minigam.ai_weights_fe``; written by
-``minigam.host.ai_train``). A network is decoded on first use only.
+``minigam.host.ai_train``). A network is loaded on first use only; on the
+MINIGAM firmware its big table stays in flash.
 
 Inputs (128 bits, from the view of the side to move ``T``): for each side
 ``s`` (0 = ``T``, 1 = the other) and each index ``i`` (0 bar, 1..6 board,
@@ -25,38 +26,6 @@ import array
 from minigam.compat import const
 
 
-def _b64(text, typecode):
-    """Decode base64 ``text`` (bytes) into an ``array`` of ``typecode``.
-    Done by hand: some ports' ``binascii.a2b_base64`` allocate far more
-    than their output."""
-    size = len(text) * 3 // 4
-    if text and text[-1] == 61:  # "="
-        size -= 2 if text[-2] == 61 else 1
-    out = bytearray(size)
-    n = 0
-    acc = 0
-    bits = 0
-    for c in text:
-        if 65 <= c <= 90:
-            v = c - 65
-        elif 97 <= c <= 122:
-            v = c - 71
-        elif 48 <= c <= 57:
-            v = c + 4
-        elif c == 43:
-            v = 62
-        elif c == 47:
-            v = 63
-        else:
-            continue  # "=" padding
-        acc = ((acc << 6) | v) & 0xFFFFFF
-        bits += 6
-        if bits >= 8:
-            bits -= 8
-            out[n] = (acc >> bits) & 0xFF
-            n += 1
-    return array.array(typecode, out)
-
 N_IN = const(128)
 Q = const(256)  # a hidden unit's clip point (1.0)
 S = const(256)  # second-layer and output weight scale
@@ -64,8 +33,12 @@ ZS = const(65536)  # Q * S: z / ZS is the logit
 
 
 class Net:
-    """The decoded integer weights of one network (from a weights module,
-    whose base64 texts are then dropped so the GC can have them)."""
+    """One network's integer weights, from a weights module. W1, the big
+    table, is read in place: each weight plus ``W1O`` in one byte (the few
+    that do not fit are corrections by row). Every position sets exactly 16
+    input bits, so a full sum holds ``16 * W1O`` too much, taken off the
+    first-layer biases here, and a play's changes add and remove as many
+    rows. The small tables are copied into arrays."""
 
     def __init__(self, w):
         if w.Q != Q or w.S != S or w.ZS != ZS:
@@ -74,13 +47,17 @@ class Net:
         self.H2 = w.H2
         # W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of
         # the second layer at j * H .. j * H + H - 1.
-        self.W1 = _b64(w.W1, "h")
-        self.B1 = _b64(w.B1, "h")
-        self.W2 = _b64(w.W2, "h")
-        self.B2 = _b64(w.B2, "i")
-        self.W3 = _b64(w.W3, "h")
+        self.W1 = w.W1  # bytes: indexing gives 0..255, nothing copied
+        self.XAT = w.W1X_AT
+        self.XH = w.W1X_H
+        self.XD = w.W1X_D
+        self.B1 = array.array("h", w.B1)
+        for h in range(self.H):
+            self.B1[h] -= 16 * w.W1O
+        self.W2 = array.array("h", w.W2)
+        self.B2 = array.array("i", w.B2)
+        self.W3 = array.array("h", w.W3)
         self.B3 = w.B3
-        w.W1 = w.B1 = w.W2 = w.B2 = w.W3 = None
         # Scratch for the second layer: indices and values of active units.
         self.nzi = array.array("i", bytes(4 * self.H))
         self.nzv = array.array("i", bytes(4 * self.H))
@@ -117,16 +94,23 @@ def _add_cell(nt, acc, fb, a, b):
     ``a`` and ``b`` of the cell whose first bit is ``fb``."""
     w = nt.W1
     H = nt.H
+    xat = nt.XAT
+    xh = nt.XH
+    xd = nt.XD
     if b > a:
         for k in range(a, b):
             r = (fb + k) * H
             for h in range(H):
                 acc[h] += w[r + h]
+            for x in range(xat[fb + k], xat[fb + k + 1]):
+                acc[xh[x]] += xd[x]
     else:
         for k in range(b, a):
             r = (fb + k) * H
             for h in range(H):
                 acc[h] -= w[r + h]
+            for x in range(xat[fb + k], xat[fb + k + 1]):
+                acc[xh[x]] -= xd[x]
 
 
 def full_sums(nt, pos, acc):

@@ -37,7 +37,6 @@ Full-Entry games (seed 11), 6 epochs from lr 1e-3: 0.00027 held-out.
 """
 
 import argparse
-import base64
 import os
 import struct
 import sys
@@ -49,6 +48,9 @@ from minigam.rules import Rules, new_position
 
 Q = 256          # integer value of a hidden unit's clip point (1.0)
 S2 = 256         # output weight scale: ZS = Q * S2
+# W1 is stored as w + W1_OFFSET in one byte: 96 keeps most of the (mostly
+# small) weights printable in the module's text and few outside 0..255.
+W1_OFFSET = 96
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
@@ -346,10 +348,14 @@ class IntNet:
             raise ValueError("weights use other scales than this trainer")
         self = cls()
         self.H, self.H2, self.ZS, self.B3 = mod.H, mod.H2, mod.ZS, mod.B3
-        def arr(text, f):
-            return np.frombuffer(base64.b64decode(text), f).astype(np.int64)
+        def arr(raw, f):
+            return np.frombuffer(raw, f).astype(np.int64)
 
-        self.W1 = arr(mod.W1, "<i2").reshape(128, mod.H)
+        W1 = arr(mod.W1, "u1") - mod.W1O
+        for row in range(128):
+            for x in range(mod.W1X_AT[row], mod.W1X_AT[row + 1]):
+                W1[row * mod.H + mod.W1X_H[x]] += mod.W1X_D[x]
+        self.W1 = W1.reshape(128, mod.H)
         self.B1 = arr(mod.B1, "<i2")
         self.W2 = arr(mod.W2, "<i2").reshape(mod.H2, mod.H).T
         self.B2 = arr(mod.B2, "<i4")
@@ -393,19 +399,53 @@ class IntNet:
     def module_text(self, note):
         def lit(a, f="h"):
             a = [int(x) for x in np.asarray(a).reshape(-1)]
-            raw = struct.pack("<%d%s" % (len(a), f), *a)
-            text = base64.b64encode(raw).decode("ascii")
-            lines = [text[i:i + 76] for i in range(0, len(text), 76)]
+            return blit(struct.pack("<%d%s" % (len(a), f), *a))
+
+        def blit(raw):
+            # printable bytes as themselves, the rest as \xNN escapes
+            tokens = [chr(c) if 32 <= c < 127 and c not in (34, 92)
+                      else "\\x%02x" % c for c in raw]
+            lines, line = [], ""
+            for t in tokens:
+                if len(line) + len(t) > 76:
+                    lines.append(line)
+                    line = ""
+                line += t
+            lines.append(line)
             return "(\n    b\"" + "\"\n    b\"".join(lines) + "\")"
+
+        def tup(values):
+            import textwrap
+            body = textwrap.fill(" ".join("%d," % v for v in values), 72,
+                                 initial_indent="    ", subsequent_indent="    ")
+            return "(\n%s\n)" % body
+
+        W1 = self.W1.reshape(-1)
+        stored = np.clip(W1 + W1_OFFSET, 0, 255)
+        at, xh, xd = [0], [], []
+        for row in range(128):
+            for h in range(self.H):
+                i = row * self.H + h
+                d = int(W1[i] - (stored[i] - W1_OFFSET))
+                if d:
+                    xh.append(h)
+                    xd.append(d)
+            at.append(len(xh))
         return ('"""AI network weights, written by minigam.host.ai_train: %s.\n\n'
-                "Base64 of little-endian arrays: W1 int16, 128 rows of H (row =\n"
-                "input bit); B1 int16 (H); W2 int16, H2 rows of H; B2 int32 (H2);\n"
-                "W3 int16 (H2, or H when H2 is 0). See minigam/ai_eval.py.\n"
+                "Raw bytes, read in place (a frozen module keeps them in flash).\n"
+                "W1: 128 rows of H (row = input bit), each weight plus W1O as one\n"
+                "unsigned byte (most then print as themselves here), clipped to\n"
+                "0..255; what clipping cut off is in W1X_D, at unit W1X_H, for a\n"
+                "row's entries W1X_AT[row] .. W1X_AT[row + 1] - 1. Little-endian\n"
+                "B1 int16 (H); W2 int16, H2 rows of H; B2 int32 (H2); W3 int16\n"
+                "(H2, or H when H2 is 0). See minigam/ai_eval.py.\n"
                 '"""\n\n'
-                "H = %d\nH2 = %d\nQ = %d\nS = %d\nZS = %d\nB3 = %d\n"
-                "W1 = %s\nB1 = %s\nW2 = %s\nB2 = %s\nW3 = %s\n"
-                % (note, self.H, self.H2, Q, S2, self.ZS, self.B3,
-                   lit(self.W1), lit(self.B1), lit(self.W2.T), lit(self.B2, "i"),
+                "H = %d\nH2 = %d\nQ = %d\nS = %d\nZS = %d\nB3 = %d\nW1O = %d\n"
+                "W1 = %s\nW1X_AT = %s\nW1X_H = %s\nW1X_D = %s\n"
+                "B1 = %s\nW2 = %s\nB2 = %s\nW3 = %s\n"
+                % (note, self.H, self.H2, Q, S2, self.ZS, self.B3, W1_OFFSET,
+                   lit(stored, "B"), tup(at), tup(xh), tup(xd),
+                   lit(self.B1), lit(self.W2.T), lit(self.B2, "i"),
                    lit(self.W3)))
 
 

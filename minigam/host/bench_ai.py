@@ -165,7 +165,6 @@ def vm_cpu(bursts=4):
 
 def data_sizes():
     """(weight bytes per variant, {file: source bytes}) of the AI."""
-    import base64
     from minigam.host.ai_train import load_weights, weights_path
     nbytes = {}
     for fe in (False, True):
@@ -173,8 +172,8 @@ def data_sizes():
             w = load_weights(weights_path(fe))
             nbytes["full-entry" if fe else "standard"] = (
                 "128-%d-%s1" % (w.H, ("%d-" % w.H2) if w.H2 else ""),
-                sum(len(base64.b64decode(getattr(w, k)))
-                    for k in ("W1", "B1", "W2", "B2", "W3")))
+                sum(len(getattr(w, k)) for k in ("W1", "B1", "W2", "B2", "W3"))
+                + 3 * len(w.W1X_H))  # corrections: about a byte per int
     src = {name: os.path.getsize(os.path.join(ROOT, "minigam", name))
            for name in AI_FILES
            if os.path.exists(os.path.join(ROOT, "minigam", name))}
@@ -204,8 +203,8 @@ def extra(out):
                       % (level, worst, slice_, 40 * worst, 40 * slice_))
     nbytes, src = data_sizes()
     for variant, (shape, n) in nbytes.items():
-        out.write("  AI data, %s: network %s, %d bytes of int16/int32 "
-                  "weights (base64 in its weights module)\n"
+        out.write("  AI data, %s: network %s, %d bytes of weights (raw "
+                  "bytes in its weights module; W1 one byte a weight)\n"
                   % (variant, shape, n))
     out.write("  AI source: %s (a board loads ai_weights_fe.py only for "
               "Full-Entry games)\n"

@@ -266,7 +266,7 @@ _BREAK_STEPS = (
     (_GAME, "import minigam.game", "import minigam.game"),
     (_GAME, "import minigam.ai_eval", "import minigam.ai_eval"),
     (_GAME, "import minigam.ai", "import minigam.ai"),
-    (_GAME, "import minigam.ai_weights (base64 text)",
+    (_GAME, "import minigam.ai_weights (raw bytes)",
      "import minigam.ai_weights"),
     (_GAME, "decode the network (text dropped)",
      "minigam.ai_eval.net(False)"),
