@@ -506,7 +506,8 @@ class App:
             if not self.ai.step():
                 return
             if self.ai_began is not None:
-                self.think_ms = ticks_diff(self.now, self.ai_began)
+                # read the clock now: a search may end in the tick it began
+                self.think_ms = ticks_diff(self.hw.ticks_ms(), self.ai_began)
                 self.ai_began = None  # the search is done; now the pacing
             if ticks_diff(self.now, self.due) < 0:
                 return
