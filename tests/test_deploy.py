@@ -1,6 +1,7 @@
 """deploy: the CIRCUITPY tree, user files kept, settings merge, zip, dry run,
 and the real tree against the device gates and the .py budget."""
 
+import io
 import os
 import shutil
 import subprocess
@@ -239,7 +240,7 @@ def test_bad_input_is_a_one_line_error(src, tmp_path, capsys):
 
 def test_zip_holds_the_same_tree(src, tmp_path, drive):
     out = tmp_path / "minigam.zip"
-    plan = deploy.build_zip(str(out), "pico-st7789", root=src)
+    plan = deploy.build_zip(str(out), "pico-st7789", root=src, mpy=False)
     with zipfile.ZipFile(out) as zf:
         names = zf.namelist()
         assert names == plan.names()
@@ -358,3 +359,67 @@ def test_requirements_txt_lists_exactly_the_shipped_libraries():
     for name in deploy.profile_names():
         shipped |= set(deploy.build_plan(name).libraries)
     assert listed == shipped
+
+
+BOOT_OUT_10 = BOOT_OUT.replace("9.2.1", "10.2.1")
+
+
+@pytest.fixture
+def cp_mpy_cross():
+    from minigam.host.emu.device import EmuError, mpy_cross_path
+    try:
+        return mpy_cross_path()
+    except EmuError as exc:
+        if os.environ.get("CI"):
+            pytest.fail(str(exc))
+        pytest.skip(str(exc))
+
+
+def test_a_drive_running_10_gets_mpy_without_stale_py(src, drive,
+                                                      cp_mpy_cross):
+    deploy.deploy_to(str(drive), "pico-st7789", root=src, mpy=False)
+    assert "minigam/ui.py" in files_of(drive)  # an earlier .py deploy
+    (drive / "boot_out.txt").write_text(BOOT_OUT_10)
+    out = io.StringIO()
+    deploy.deploy_to(str(drive), "pico-st7789", root=src, out=out)
+    got = files_of(drive)
+    assert "code.py" in got and "boot.py" in got  # CircuitPython runs these
+    assert got["minigam/ui.mpy"][:1] == b"C"  # CircuitPython's .mpy header
+    assert "lib/adafruit_st7789.mpy" in got
+    # nothing of ours left as .py to shadow the .mpy
+    assert not [n for n in got if n.endswith(".py") and
+                (n.startswith("minigam/") or n.startswith("lib/"))]
+    assert "modules: .mpy for CircuitPython 10.x" in out.getvalue()
+
+
+def test_a_drive_of_another_major_gets_py_with_a_warning(src, drive,
+                                                       cp_mpy_cross):
+    out = io.StringIO()  # the drive runs 9.2.1; the compiler is for 10.x
+    deploy.deploy_to(str(drive), "pico-st7789", root=src, out=out)
+    got = files_of(drive)
+    assert "minigam/ui.py" in got and not any(n.endswith(".mpy") for n in got)
+    warnings = [line for line in out.getvalue().splitlines()
+                if line.startswith("warning:")]
+    assert len(warnings) == 1 and "9.x" in warnings[0]
+
+
+def test_zip_of_the_mpy_bundle_matches_a_10_drive(src, tmp_path, drive,
+                                                 cp_mpy_cross):
+    (drive / "boot_out.txt").write_text(BOOT_OUT_10)
+    out = tmp_path / "minigam.zip"
+    deploy.build_zip(str(out), "pico-st7789", root=src)
+    deploy.deploy_to(str(drive), "pico-st7789", root=src)
+    on_drive = files_of(drive)
+    del on_drive["boot_out.txt"]
+    with zipfile.ZipFile(out) as zf:
+        assert {n: zf.read(n) for n in zf.namelist()} == on_drive
+
+
+def test_micropythons_mpy_cross_is_refused(src, drive, tmp_path):
+    fake = tmp_path / "mpy-cross"
+    fake.write_text("#!/bin/sh\necho 'MicroPython v1.27.0'\n")
+    fake.chmod(0o755)
+    (drive / "boot_out.txt").write_text(BOOT_OUT_10)
+    with pytest.raises(deploy.DeployError, match="not CircuitPython's"):
+        deploy.deploy_to(str(drive), "pico-st7789", root=src,
+                         mpy_cross=str(fake))

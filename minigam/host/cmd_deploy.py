@@ -1,4 +1,5 @@
-"""``deploy PATH [--profile P] [--dry-run] [--force] [--no-libs] | --zip OUT``.
+"""``deploy PATH [--profile P] [--dry-run] [--force] [--no-libs] [--mpy-cross
+PATH | --py] | --zip OUT``.
 
 Copies MINIGAM onto a mounted CIRCUITPY drive (see ``minigam.host.deploy``
 for exactly what ships and what is never touched), or builds a release zip.
@@ -29,6 +30,11 @@ def main(argv):
                     help="do not copy libraries to lib/ (e.g. you used circup)")
     ap.add_argument("--zip", metavar="OUT",
                     help="build a release zip instead of writing a drive")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross for the drive's major "
+                         "version (default: the firmware folder's, for 10.x)")
+    ap.add_argument("--py", action="store_true",
+                    help="copy .py source, not .mpy")
     ap.add_argument("--list-profiles", action="store_true",
                     help="print the profile names and exit")
     args = ap.parse_args(argv)
@@ -40,7 +46,8 @@ def main(argv):
             if args.path:
                 ap.error("give either PATH or --zip OUT, not both")
             deploy.build_zip(args.zip, args.profile,
-                             with_libs=not args.no_libs, out=sys.stdout)
+                             with_libs=not args.no_libs, out=sys.stdout,
+                             mpy_cross=args.mpy_cross, mpy=not args.py)
             return 0
         if not args.path:
             drives = deploy.find_drives()
@@ -54,7 +61,8 @@ def main(argv):
             print("drive: %s" % args.path)
         deploy.deploy_to(args.path, args.profile, force=args.force,
                          dry_run=args.dry_run, with_libs=not args.no_libs,
-                         out=sys.stdout)
+                         out=sys.stdout, mpy_cross=args.mpy_cross,
+                         mpy=not args.py)
         return 0
     except deploy.DeployError as exc:
         sys.stderr.write("error: %s\n" % exc)

@@ -522,7 +522,7 @@ class Report:
 
 
 def deploy_to(target, profile=None, force=False, dry_run=False,
-              with_libs=True, root=None, out=None):
+              with_libs=True, root=None, out=None, mpy_cross=None, mpy=True):
     """Deploy to a mounted CIRCUITPY folder ``target``; returns a Report.
     Raises DeployError for anything the user must fix."""
     out = out or io.StringIO()
@@ -554,12 +554,22 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
             raise DeployError("%s is not UTF-8 text; fix or remove it"
                               % settings_path)
     plan = build_plan(profile, root, old_settings, with_libs)
+    compiler = None
+    if mpy:
+        compiler, why = choose_mpy_cross(version, mpy_cross)
+        if compiler:
+            plan = as_mpy(plan, compiler)
+            out.write("modules: .mpy for CircuitPython %d.x (%s)\n"
+                      % (version[0], compiler))
+        else:
+            out.write("warning: writing .py files: %s\n" % why)
     report = Report()
 
-    # libraries the user already has as .mpy (circup) are left alone
+    # libraries the user already has as .mpy (circup) are left alone, unless
+    # ours are .mpy too (compiled for this very firmware)
     files = []
     for dest, data in plan.files:
-        if dest.startswith("lib/"):
+        if dest.startswith("lib/") and not compiler:
             top = dest[4:].split("/")[0]
             top = top[:-3] if top.endswith(".py") else top
             mpy = os.path.join(target, "lib", top + ".mpy")
@@ -590,6 +600,16 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
                 if rel not in shipped and fn.endswith((".py", ".mpy")):
                     report.removed.append(rel)
                     report.needed -= os.path.getsize(os.path.join(dirpath, fn))
+    # a library we ship as .mpy (.py) goes with its .py (.mpy) from an
+    # earlier deploy: a .py next to a .mpy is the one CircuitPython imports
+    for dest in sorted(shipped):
+        if dest.startswith("lib/") and dest.endswith((".py", ".mpy")):
+            stem = dest[:-3] if dest.endswith(".py") else dest[:-4]
+            other = stem + (".mpy" if dest.endswith(".py") else ".py")
+            path = os.path.join(target, *other.split("/"))
+            if other not in shipped and os.path.isfile(path):
+                report.removed.append(other)
+                report.needed -= os.path.getsize(path)
 
     usage = shutil.disk_usage(target)
     report.free = usage.free
@@ -651,11 +671,27 @@ def summary(plan):
                _kb(PY_BUDGET), round(100.0 * py / PY_BUDGET)))
 
 
-def build_zip(out_path, profile=None, root=None, with_libs=True, out=None):
+def build_zip(out_path, profile=None, root=None, with_libs=True, out=None,
+              mpy_cross=None, mpy=True):
     """Write a release bundle: a zip holding the shipped tree as it would sit
-    on the drive (to unpack onto CIRCUITPY). Returns the Plan."""
+    on the drive (to unpack onto CIRCUITPY): the ``.mpy`` bundle for the
+    CircuitPython that ``mpy_cross`` (default: the firmware folder's)
+    compiles for, else ``.py``. Returns the Plan."""
     out = out or io.StringIO()
     plan = build_plan(profile, root, None, with_libs)
+    if mpy:
+        try:
+            compiler = mpy_cross
+            if compiler is None:
+                from minigam.host.emu.device import mpy_cross_path
+                compiler = mpy_cross_path()
+            major = mpy_cross_major(compiler)
+        except Exception as exc:  # EmuError, DeployError: say it, ship .py
+            out.write("warning: zipping .py files: %s\n" % exc)
+        else:
+            plan = as_mpy(plan, compiler)
+            out.write("modules: .mpy for CircuitPython %d.x (%s)\n"
+                      % (major, compiler))
     parent = os.path.dirname(os.path.abspath(out_path))
     if not os.path.isdir(parent):
         raise DeployError("folder %s does not exist" % parent)
@@ -683,6 +719,52 @@ def build_zip(out_path, profile=None, root=None, with_libs=True, out=None):
 
 #: Files that stay ``.py``: CircuitPython looks for these names only.
 KEEP_SOURCE = ("code.py", "boot.py")
+
+
+def mpy_cross_major(path):
+    """The CircuitPython major version an ``mpy-cross`` compiles for (from
+    its ``--version``); DeployError if it is not CircuitPython's."""
+    import subprocess
+    try:
+        run = subprocess.run([path, "--version"], capture_output=True,
+                             text=True, timeout=30)
+    except OSError as exc:
+        raise DeployError("cannot run mpy-cross %s: %s" % (path, exc))
+    m = re.search(r"CircuitPython (\d+)\.", run.stdout + run.stderr)
+    if not m:
+        raise DeployError("%s is not CircuitPython's mpy-cross (MicroPython's "
+                          ".mpy files do not load on CircuitPython)" % path)
+    return int(m.group(1))
+
+
+def choose_mpy_cross(version, explicit=None):
+    """``(path, None)`` of the mpy-cross to compile with for a drive running
+    CircuitPython ``version`` ((major, minor) or None), or ``(None, why)``
+    when the tree must stay ``.py``. ``explicit`` (``--mpy-cross``) wins
+    over the firmware folder's (``MINIGAM_MPY_CROSS``)."""
+    path = explicit
+    if path is None:
+        from minigam.host.emu.device import EmuError, mpy_cross_path
+        try:
+            path = mpy_cross_path()
+        except EmuError as exc:
+            return None, str(exc)
+    major = mpy_cross_major(path)
+    if version is None:
+        return None, ("the drive's CircuitPython version is unknown (no "
+                      "boot_out.txt), and .mpy files must match it")
+    if version[0] != major:
+        return None, ("the drive runs CircuitPython %d.x and %s compiles for "
+                      "%d.x (give --mpy-cross for %d.x)"
+                      % (version[0], path, major, version[0]))
+    return path, None
+
+
+def as_mpy(plan, mpy_cross):
+    """The Plan with its modules compiled to ``.mpy``."""
+    files = compile_mpy(dict(plan.files), mpy_cross)
+    order = sorted(files, key=lambda d: (_write_order(d), d))
+    return Plan(plan.profile, [(d, files[d]) for d in order], plan.libraries)
 
 
 def compile_mpy(files, mpy_cross):
