@@ -69,7 +69,6 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
     assert {"code.py", "boot.py", "settings.toml", "boot_out.txt",
             "minigam/__init__.py", "minigam/ui.py",
             "minigam/hw/profiles/pico_st7789.py",
-            "minigam/hw/profiles/pybadge.py",
             "lib/adafruit_st7789.py", "lib/neopixel.py",
             # bitmap_label imports adafruit_ticks
             "lib/adafruit_ticks.py",
@@ -77,6 +76,8 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
             "lib/adafruit_display_text/bitmap_label.py"} <= got
     # host-only code and caches never ship
     assert not [n for n in got if "/host" in n or "__pycache__" in n]
+    # other profiles' modules stay behind
+    assert "minigam/hw/profiles/pybadge.py" not in got
     # submodules nobody imports stay behind; other profiles' drivers too
     assert "lib/adafruit_display_text/text_box.py" not in got
     assert "lib/adafruit_display_text/label.py" not in got
@@ -94,8 +95,10 @@ def test_libraries_follow_the_profile(src, drive):
     plan = deploy.build_plan("pico-ili9341", root=src)
     assert "lib/adafruit_ili9341.py" in plan.names()
     assert "lib/adafruit_st7789.py" not in plan.names()
-    # every profile module still ships (settings.toml can switch later)
-    assert "minigam/hw/profiles/pico_st7789.py" in plan.names()
+    # only the chosen profile's module ships (another one would need its
+    # libraries too: the board says to run deploy --profile for it)
+    assert "minigam/hw/profiles/pico_ili9341.py" in plan.names()
+    assert "minigam/hw/profiles/pico_st7789.py" not in plan.names()
     # code.py is written last, so auto-reload starts a complete tree
     assert plan.names()[-1] == "code.py"
 
@@ -312,34 +315,36 @@ for _name in %r:
 def test_real_tree_imports_and_runs_in_the_micropython_vm(real_drives):
     """Only the deployed files (plus the VM's fakes of CircuitPython's native
     modules): every module imports, and code.py's path (profile, app, ticks)
-    runs for the SPI-display profiles (the fake board has no built-in
-    display for the PyBadge/PyGamer)."""
+    runs, for each SPI-display profile from its own drive (the fake board
+    has no built-in display for the PyBadge/PyGamer)."""
     from minigam.host import vm
-    d = real_drives["pico-st7789"]
-    files = {"/" + rel: data for rel, data in files_of(d).items()
-             if rel.endswith(".py")}
-    modules = []
-    for rel in sorted(files):
-        rel = rel[1:]
-        if rel.startswith("lib/"):
-            rel = rel[4:]
-        elif not rel.startswith("minigam/"):
-            continue
-        mod = rel[:-3].replace("/", ".")
-        modules.append(mod[:-9] if mod.endswith(".__init__") else mod)
-    assert "adafruit_st7789" in modules and "minigam.app.app" in modules
-    files.update(vm._tree(vm.FAKES, "/"))
     spi = [n for n in deploy.profile_names()
            if not deploy._pins().PROFILES[n]["display"].get("builtin")]
-    try:
-        out = vm.run(VM_PROGRAM % (modules, spi), files=files,
-                     default_files=False, timeout=300)
-    except vm.VMError as exc:
-        if exc.type == "VMUnavailable":
-            pytest.skip(exc.message)
-        raise AssertionError("%s: %s" % (exc.type, exc.message))
-    ran = [line.split()[1] for line in out.splitlines() if line.startswith("ran ")]
-    assert ran == spi and len(spi) >= 3
+    assert len(spi) >= 3
+    for name in spi:
+        files = {"/" + rel: data for rel, data in files_of(real_drives[name]).items()
+                 if rel.endswith(".py")}
+        modules = []
+        for rel in sorted(files):
+            rel = rel[1:]
+            if rel.startswith("lib/"):
+                rel = rel[4:]
+            elif not rel.startswith("minigam/"):
+                continue
+            mod = rel[:-3].replace("/", ".")
+            modules.append(mod[:-9] if mod.endswith(".__init__") else mod)
+        assert "minigam.app.app" in modules
+        files.update(vm._tree(vm.FAKES, "/"))
+        try:
+            out = vm.run(VM_PROGRAM % (modules, [name]), files=files,
+                         default_files=False, timeout=300)
+        except vm.VMError as exc:
+            if exc.type == "VMUnavailable":
+                pytest.skip(exc.message)
+            raise AssertionError("%s: %s: %s" % (name, exc.type, exc.message))
+        ran = [line.split()[1] for line in out.splitlines()
+               if line.startswith("ran ")]
+        assert ran == [name]
 
 
 @needs_tree

@@ -513,3 +513,15 @@ def test_host_press_release_and_clock_set():
     assert _drain(hw, 2000) == []
     assert hw.clock.set(1234) == 1234 and hw.ticks_ms() == 1234
     hw.deinit()
+
+
+def test_a_profile_missing_from_the_drive_says_what_to_run(monkeypatch):
+    import sys
+    from minigam.hw import profile
+    # as on a drive deployed for another profile: the module is not there
+    import minigam.hw.profiles
+    monkeypatch.setitem(sys.modules, "minigam.hw.profiles.pybadge", None)
+    monkeypatch.delattr(minigam.hw.profiles, "pybadge", raising=False)
+    with pytest.raises(profile.ProfileError,
+                       match="run deploy --profile pybadge"):
+        profile.load_profile("pybadge")

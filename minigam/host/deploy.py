@@ -463,10 +463,12 @@ def build_plan(profile=None, root=None, existing_settings=None,
     files = []
     sources = []
     for rel in rels:
+        if rel in others:
+            continue  # only the chosen profile's module ships
         with open(os.path.join(root, rel), "rb") as f:
             data = f.read()
         files.append((rel, data))
-        if rel.endswith(".py") and rel not in others:
+        if rel.endswith(".py"):
             # a module's package (for relative imports) is its folder
             package = ".".join(rel[:-3].split("/")[:-1])
             sources.append((data.decode("utf-8"), package, rel))

@@ -128,8 +128,18 @@ def select_profile_name(name=None):
 
 
 def load_profile(name=None):
-    """Build the device profile (see ``select_profile_name``)."""
+    """Build the device profile (see ``select_profile_name``). ``deploy``
+    copies only its profile's module and libraries, so a profile named later
+    in settings.toml may be missing: ProfileError says what to run."""
     name = select_profile_name(name)
+    try:
+        return _build(name)
+    except ImportError as exc:
+        raise ProfileError("profile %s needs files this board lacks (%s): "
+                           "run deploy --profile %s" % (name, exc, name))
+
+
+def _build(name):
     if name == "pico-st7789":
         from minigam.hw.profiles import pico_st7789
 
