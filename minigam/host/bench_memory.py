@@ -268,7 +268,7 @@ _BREAK_STEPS = (
     (_GAME, "import minigam.ai", "import minigam.ai"),
     (_GAME, "import minigam.ai_weights (raw bytes)",
      "import minigam.ai_weights"),
-    (_GAME, "decode the network (text dropped)",
+    (_GAME, "load the network (its big table read in place)",
      "minigam.ai_eval.net(False)"),
     (_GAME, "key A: Play vs AI (Game, AIPlayer)",
      "APP.key(minigam.hw.keys.A)"),

@@ -683,12 +683,9 @@ def build_zip(out_path, profile=None, root=None, with_libs=True, out=None,
     plan = build_plan(profile, root, None, with_libs)
     if mpy:
         try:
-            compiler = mpy_cross
-            if compiler is None:
-                from minigam.host.emu.device import mpy_cross_path
-                compiler = mpy_cross_path()
+            compiler = mpy_cross_or_default(mpy_cross)
             major = mpy_cross_major(compiler)
-        except Exception as exc:  # EmuError, DeployError: say it, ship .py
+        except DeployError as exc:  # none there, or not CircuitPython's
             out.write("warning: zipping .py files: %s\n" % exc)
         else:
             plan = as_mpy(plan, compiler)
@@ -739,18 +736,27 @@ def mpy_cross_major(path):
     return int(m.group(1))
 
 
+def mpy_cross_or_default(explicit=None):
+    """``explicit`` (``--mpy-cross``), else the firmware folder's mpy-cross
+    (``MINIGAM_MPY_CROSS``); DeployError when there is none."""
+    if explicit is not None:
+        return explicit
+    from minigam.host.emu.device import EmuError, mpy_cross_path
+    try:
+        return mpy_cross_path()
+    except EmuError as exc:
+        raise DeployError(str(exc))
+
+
 def choose_mpy_cross(version, explicit=None):
     """``(path, None)`` of the mpy-cross to compile with for a drive running
     CircuitPython ``version`` ((major, minor) or None), or ``(None, why)``
     when the tree must stay ``.py``. ``explicit`` (``--mpy-cross``) wins
     over the firmware folder's (``MINIGAM_MPY_CROSS``)."""
-    path = explicit
-    if path is None:
-        from minigam.host.emu.device import EmuError, mpy_cross_path
-        try:
-            path = mpy_cross_path()
-        except EmuError as exc:
-            return None, str(exc)
+    try:
+        path = mpy_cross_or_default(explicit)
+    except DeployError as exc:
+        return None, str(exc)
     major = mpy_cross_major(path)
     if version is None:
         return None, ("the drive's CircuitPython version is unknown (no "

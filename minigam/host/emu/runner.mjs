@@ -441,8 +441,6 @@ function main() {
         nvm_writes: board.nvmWrites,
         halted: board.halted,
         breaks: board.breaks,
-        pc: board.mcu.core.PC,
-        waiting: board.mcu.core.waiting,
       };
     },
     frame_log() {
