@@ -21,7 +21,9 @@ Attributes (read only for everyone but the game):
     ``forced``    True when ``auto_forced`` played the only result itself;
     ``opening``   ``(p1_die, p2_die)`` of this game's opening roll, or None;
     ``start``     position before the first recorded turn (copy), or None;
-    ``turns``     confirmed turns ``[(player, d1, d2, steps), ...]``;
+    ``turns``     confirmed turns ``[(player, d1, d2, steps), ...]``, made
+                  on each read from ``log`` (a few bytes a turn: a game's
+                  tuples would take kilobytes of the device's heap);
     ``turn_no``   number of the last confirmed turn (``first_turn`` + len);
     ``winner``    0, or the player who won this game;
     ``score``     ``[p1_games, p2_games]``; ``match_to``; ``match_winner``;
@@ -132,7 +134,7 @@ class Game:
         self.state = NEW
         self.opening = None
         self.start = None
-        self.turns = []
+        self.log = bytearray()  # see _log_turn
         self.first_turn = 0
         self.turn_no = 0
         self.winner = 0
@@ -143,7 +145,7 @@ class Game:
         self.pos = bytearray(pos)
         self.start = bytearray(pos)
         self.opening = None
-        self.turns = []
+        self.log = bytearray()  # see _log_turn
         self.first_turn = 0
         self.turn_no = 0
         self._clear_turn()
@@ -342,7 +344,7 @@ class Game:
                             % self._left_text())
         pos = self.pos
         player = pos[TURN]
-        self.turns.append((player, self.d1, self.d2, tuple(self.steps)))
+        self._log_turn(player)
         self.turn_no += 1
         pos[TURN] = 3 - player
         self._clear_turn()
@@ -352,6 +354,29 @@ class Game:
         else:
             self.state = ROLL
         return w
+
+    def _log_turn(self, player):
+        """Append the turn to ``log``: player << 6 | d1 << 3 | d2, the
+        number of moves, then src << 4 | die << 1 | hit for each."""
+        log = self.log
+        log.append(player << 6 | self.d1 << 3 | self.d2)
+        log.append(len(self.steps))
+        for src, die, hit in self.steps:
+            log.append(src << 4 | die << 1 | hit)
+
+    @property
+    def turns(self):
+        out = []
+        log = self.log
+        i = 0
+        while i < len(log):
+            b = log[i]
+            n = log[i + 1]
+            steps = tuple((m >> 4, (m >> 1) & 7, m & 1)
+                          for m in log[i + 2:i + 2 + n])
+            out.append((b >> 6, (b >> 3) & 7, b & 7, steps))
+            i += 2 + n
+        return out
 
     def _finish(self, w):
         self.winner = w

@@ -10,14 +10,9 @@ import displayio
 import vectorio
 
 from minigam.app import palette as C
+from minigam.app import sprites as S
 from minigam.app.layout import COLS
 from minigam.app.text import Text
-
-# Pips of a die face: (x, y) in quarters of the die, per value.
-_PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
-         ((1, 1), (3, 1), (1, 3), (3, 3)),
-         ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
-         ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
 
 
 def label(parent, n, color, x, y, align=1, text="", scale=1):
@@ -76,33 +71,44 @@ class BoardView:
         # Point numbers, small, at the foot of each point.
         for c in range(1, 7):
             label(g, 1, C.DIM, L.col_cx(c), L.y0 + L.cur_t + 7, text=str(c))
-        # Checker slots per column: bar columns hold fewer.
+        # Checkers: one TileGrid a column (bar columns hold fewer), its
+        # tiles the checker sheet's; tile 0 is the top slot.
+        r = L.r
+        sheet = S.checkers(r)
+        cpal = displayio.Palette(4)
+        cpal.make_transparent(0)
+        cpal[S.P1] = C.P1
+        cpal[S.P2] = C.P2
+        cpal[S.PICKED] = C.CURSOR
         self.slots = []
         self.shown = []  # per column: bytearray of 0 hidden / player
-        p1 = C.pal(C.P1)
         for c in range(COLS):
             n = L.bar_cap if c in (0, COLS - 1) else L.cap
-            col = []
-            for k in range(n):
-                s = vectorio.Circle(pixel_shader=p1, radius=L.r,
-                                    x=L.col_cx(c), y=L.slot_cy(k))
-                s.hidden = True
-                g.append(s)
-                col.append(s)
-            self.slots.append(col)
+            grid = displayio.TileGrid(
+                sheet, pixel_shader=cpal, width=1, height=n,
+                tile_width=2 * r + 1, tile_height=2 * r, default_tile=S.EMPTY,
+                x=L.col_cx(c) - r, y=L.y1 - 2 * r * n)
+            g.append(grid)
+            self.slots.append(grid)
             self.shown.append(bytearray(n))
         # Borne-off slabs: left tray Player 2, right tray Player 1.
         for c in (0, COLS - 1):
             g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.slab_w + 2,
                        height=L.tray_h, x=L.col_x(c) + 2, y=L.tray_y))
-        self.slabs = ([], [])
-        for t, c, color in ((0, 0, C.P2), (1, COLS - 1, C.P1)):
-            for k in range(8):
-                s = R(pixel_shader=C.pal(color), width=L.slab_w,
-                      height=L.slab_h, x=L.col_x(c) + 3, y=L.slab_y(k))
-                s.hidden = True
-                g.append(s)
-                self.slabs[t].append(s)
+        # Borne-off slabs: a TileGrid a tray, tile k the k-th borne off.
+        sheet = S.slabs(L.slab_w, L.slab_h)
+        spal = displayio.Palette(3)
+        spal.make_transparent(0)
+        spal[1] = C.P1
+        spal[2] = C.P2
+        self.slabs = []
+        for c in (0, COLS - 1):
+            grid = displayio.TileGrid(
+                sheet, pixel_shader=spal, width=1, height=8,
+                tile_width=L.slab_w, tile_height=L.slab_h + 1, default_tile=0,
+                x=L.col_x(c) + 3, y=L.slab_y(0))
+            g.append(grid)
+            self.slabs.append(grid)
         self.off_n = bytearray(2)
         self.off_lb = (
             label(g, 1, C.TEXT, L.col_cx(0), L.tray_label_y),
@@ -128,25 +134,22 @@ class BoardView:
         # The selected checker is drawn in the cursor colour.
         self.sel_col = -1
         self.sel_k = -1
-        # Cursor: a frame around a column, one per column, shown or hidden
-        # (never moved: displayio would redraw the box around both places).
+        # Cursor: a frame of four bars moved from column to column.
+        # CircuitPython redraws a moved shape's old and new boxes apart
+        # (one box around both only when they nearly touch).
         t = L.cur_t
-        self.bars = []
         pal = C.pal(C.CURSOR)
-        for c in range(COLS):
-            x = L.col_x(c)
-            frame = (R(pixel_shader=pal, width=L.colw, height=t, x=x,
-                       y=L.y0),
-                     R(pixel_shader=pal, width=L.colw, height=t, x=x,
-                       y=L.y1 - t),
-                     R(pixel_shader=pal, width=2, height=bh - 2 * t, x=x,
-                       y=L.y0 + t),
-                     R(pixel_shader=pal, width=2, height=bh - 2 * t,
-                       x=x + L.colw - 2, y=L.y0 + t))
-            for r in frame:
-                r.hidden = True
-                g.append(r)
-            self.bars.append(frame)
+        self.frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0,
+                        y=L.y0),
+                      R(pixel_shader=pal, width=L.colw, height=t, x=0,
+                        y=L.y1 - t),
+                      R(pixel_shader=pal, width=2, height=bh - 2 * t, x=0,
+                        y=L.y0 + t),
+                      R(pixel_shader=pal, width=2, height=bh - 2 * t,
+                        x=L.colw - 2, y=L.y0 + t))
+        for r in self.frame:
+            r.hidden = True
+            g.append(r)
         self.cur_color = C.CURSOR
         self.cursor = -1
         # Status bar: Player 1 left, score centre, Player 2 right.
@@ -160,21 +163,20 @@ class BoardView:
         # Bottom bar: message, then the dice.
         self.msg_lb = label(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
                             L.h - L.bottom // 2, align=0, scale=s)
+        # Dice: a TileGrid each over the faces sheet, its own face/pip
+        # palette.
         self.dice_g = []
         self.dice = bytearray(2)
         self.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
         ds = L.ds
-        pr = max(1, ds // 9)
+        sheet = S.dice(ds)
         for k in range(2):
-            dg = displayio.Group(x=L.die_x(k), y=L.die_y())
-            dg.append(R(pixel_shader=C.pal(C.DIE), width=ds, height=ds,
-                        x=0, y=0))
-            for q in range(7):
-                dg.append(vectorio.Circle(pixel_shader=C.pal(C.DIE_PIP),
-                                          radius=pr, x=0, y=0))
-            dg.hidden = True
-            g.append(dg)
-            self.dice_g.append(dg)
+            grid = displayio.TileGrid(
+                sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
+                tile_width=ds, tile_height=ds, x=L.die_x(k), y=L.die_y())
+            grid.hidden = True
+            g.append(grid)
+            self.dice_g.append(grid)
         # Banner: a panel across the middle with two lines of text.
         bw = L.w - 2 * L.colw + 8
         bhh = 2 * L.ch + 10
@@ -214,30 +216,25 @@ class BoardView:
         for t, n in ((0, pos[15]), (1, pos[7])):
             if self.off_n[t] != n:
                 self.off_n[t] = n
+                tray = self.slabs[t]
                 for k in range(8):
-                    show(self.slabs[t][k], k < n)
+                    v = (2 - t) if k < n else 0
+                    if tray[k] != v:
+                        tray[k] = v
                 set_text(self.off_lb[t], "%d" % n if n else "")
         self.pos[:] = pos
         self._pips()
         self.set_selected(sel)
 
     def _column(self, c, n, p):
-        slots = self.slots[c]
+        grid = self.slots[c]
         shown = self.shown[c]
-        cap = len(slots)
+        cap = len(shown)
         vis = n if n < cap else cap
-        pal = C.pal(C.P1 if p == 1 else C.P2)
         for k in range(cap):
             want = p if k < vis else 0
             if shown[k] != want:
-                s = slots[k]
-                if want:
-                    s.pixel_shader = pal
-                    # Setting hidden marks the shape dirty (Blinka does
-                    # not do that for a new shader).
-                    s.hidden = False
-                else:
-                    s.hidden = True
+                grid[cap - 1 - k] = want  # tile numbers are player numbers
                 shown[k] = want
         lb = self.count_lb[c]
         side = c == 0 or c == COLS - 1
@@ -282,20 +279,23 @@ class BoardView:
     # -- cursor, selection, destinations -------------------------------------
 
     def set_cursor(self, col, color=C.CURSOR):
-        """Mark column ``col`` (-1: no cursor) with bars in ``color``."""
+        """Mark column ``col`` (-1: no cursor) with a frame in ``color``."""
         if col == self.cursor and color == self.cur_color:
             return
-        if self.cursor >= 0:
-            for r in self.bars[self.cursor]:
-                r.hidden = True
         self.cursor = col
         self.cur_color = color
         if col < 0:
+            for r in self.frame:
+                r.hidden = True
             return
         pal = C.pal(color)
-        for r in self.bars[col]:
+        x = self.lay.col_x(col)
+        for i, r in enumerate(self.frame):
             if r.pixel_shader is not pal:
                 r.pixel_shader = pal
+            rx = x + (self.lay.colw - 2 if i == 3 else 0)
+            if r.x != rx:
+                r.x = rx
             r.hidden = False
 
     def set_selected(self, col):
@@ -303,26 +303,24 @@ class BoardView:
         if col == self.sel_col:
             return
         if self.sel_col >= 0:
-            p = self.shown[self.sel_col][self.sel_k]
+            shown = self.shown[self.sel_col]
+            p = shown[self.sel_k]
             if p:
-                s = self.slots[self.sel_col][self.sel_k]
-                s.pixel_shader = C.pal(C.P1 if p == 1 else C.P2)
-                s.hidden = False
+                self.slots[self.sel_col][len(shown) - 1 - self.sel_k] = p
         self.sel_col = -1
         self.sel_k = -1
         if col < 0:
             return
         k = -1
-        for j, v in enumerate(self.shown[col]):
+        shown = self.shown[col]
+        for j, v in enumerate(shown):
             if v:
                 k = j
         if k < 0:
             return
         self.sel_col = col
         self.sel_k = k
-        s = self.slots[col][k]
-        s.pixel_shader = C.pal(C.CURSOR)
-        s.hidden = False
+        self.slots[col][len(shown) - 1 - k] = S.PICKED
 
     def set_targets(self, mask):
         """Show a green dot on every column whose bit is set in ``mask``:
@@ -369,26 +367,15 @@ class BoardView:
                 dg.hidden = True
                 continue
             if st == 3:
-                face, ink = C.DIE_USED, C.DIE_USED_PIP
+                face, pip = C.DIE_USED, C.DIE_USED_PIP
             elif st == 1:
-                face, ink = C.P1, C.P1_INK
+                face, pip = C.P1, C.P1_INK
             else:
-                face, ink = C.P2, C.P2_INK
-            dg[0].pixel_shader = C.pal(face)
-            dg[0].hidden = False
-            q = self.lay.ds / 4
-            pips = _PIPS[v]
-            for i in range(7):
-                s = dg[1 + i]
-                if i < len(pips):
-                    s.pixel_shader = C.pal(ink)
-                    xy = (int(pips[i][0] * q + 0.5),
-                          int(pips[i][1] * q + 0.5))
-                    if s.location != xy:
-                        s.location = xy
-                    s.hidden = False
-                else:
-                    show(s, False)
+                face, pip = C.P2, C.P2_INK
+            pal = dg.pixel_shader
+            pal[0] = face
+            pal[1] = pip
+            dg[0] = v - 1
             dg.hidden = False
 
     # -- banner -----------------------------------------------------------------

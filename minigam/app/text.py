@@ -4,10 +4,15 @@ Measured in the MicroPython VM, ``adafruit_display_text.bitmap_label`` costs
 about 28 KB of heap for the module and about 1.5 KB per label (each owns a
 bitmap that is rebuilt on every change). A line of text here is one
 ``TileGrid`` whose tiles are glyphs of ``terminalio.FONT``'s own bitmap (in
-flash on a board), the way CircuitPython's terminal draws: a few hundred
-bytes per line, and changing the text rewrites tile numbers, allocating
-nothing. The width in characters is fixed when the line is made; text is
-left-, centre- or right-aligned inside it by padding with blanks.
+flash on a board), the way CircuitPython's terminal draws; changing the text
+rewrites tile numbers, allocating nothing. The width in characters is fixed
+when the line is made; text is left-, centre- or right-aligned inside it by
+padding with blanks.
+
+Heap per line, measured on the emulated Pico (CircuitPython 10.2.1): a
+TileGrid about 120 bytes, a Palette about 55, a Python object about 60 plus
+8 per attribute. So the palettes are shared (one per ink and background
+pair, :func:`ink`), and a line keeps only its grid, text, layout and colours.
 """
 
 import displayio
@@ -15,6 +20,7 @@ import terminalio
 
 _sheet = None
 _tiles = None  # tile number of each printable ASCII character (32..126)
+_inks = []  # [(color, background, Palette)]: shared by every line
 
 
 def _font():
@@ -50,6 +56,22 @@ def _font():
     return _sheet, _tiles
 
 
+def ink(color, background=None):
+    """The shared two-colour palette of text in ``color`` on
+    ``background`` (None: transparent)."""
+    for c, b, p in _inks:
+        if c == color and b == background:
+            return p
+    p = displayio.Palette(2)
+    p[1] = color
+    if background is None:
+        p.make_transparent(0)
+    else:
+        p[0] = background
+    _inks.append((color, background, p))
+    return p
+
+
 class Text:
     """A line of at most ``n`` characters, appended to ``parent``.
 
@@ -70,25 +92,20 @@ class Text:
     def __init__(self, parent, n, color, x, y, scale=1, align=0,
                  background=None, text=""):
         sheet, tiles = _font()
-        self._tile = tiles
         w = 6 * scale
         if align == 1:
             x -= (n * w) // 2
         elif align == 2:
             x -= n * w
-        self._scale = scale
-        self._pal = displayio.Palette(2)
-        self._pal[1] = color
+        # n, align and scale in one int: fewer attributes, less heap.
+        self._form = n << 4 | align << 2 | scale
         self._color = color
-        self._bg = None
-        self.background_color = background
+        self._bg = background
         self.grid = displayio.TileGrid(
-            sheet, pixel_shader=self._pal, width=n, height=1, tile_width=6,
-            tile_height=12, default_tile=tiles[0], x=x // scale,
-            y=(y - 6 * scale) // scale)
+            sheet, pixel_shader=ink(color, background), width=n, height=1,
+            tile_width=6, tile_height=12, default_tile=tiles[0],
+            x=x // scale, y=(y - 6 * scale) // scale)
         parent.append(self.grid)
-        self._n = n
-        self._align = align
         self._text = ""
         self.text = text
 
@@ -102,7 +119,8 @@ class Text:
 
     def move_y(self, y):
         """Put the line's centre at screen ``y``."""
-        y = (y - 6 * self._scale) // self._scale
+        scale = self._form & 3
+        y = (y - 6 * scale) // scale
         if self.grid.y != y:
             self.grid.y = y
 
@@ -114,16 +132,18 @@ class Text:
     def text(self, value):
         if value == self._text:
             return
-        n = self._n
+        form = self._form
+        n = form >> 4
         value = value[:n]
         self._text = value
         pad = n - len(value)
-        if self._align == 1:
+        align = (form >> 2) & 3
+        if align == 1:
             pad //= 2
-        elif self._align == 0:
+        elif align == 0:
             pad = 0
         grid = self.grid
-        tiles = self._tile
+        tiles = _tiles
         for i in range(n):
             k = i - pad
             c = ord(value[k]) - 32 if 0 <= k < len(value) else 0
@@ -141,7 +161,7 @@ class Text:
     def color(self, value):
         if value != self._color:
             self._color = value
-            self._pal[1] = value
+            self.grid.pixel_shader = ink(value, self._bg)
 
     @property
     def background_color(self):
@@ -149,9 +169,6 @@ class Text:
 
     @background_color.setter
     def background_color(self, value):
-        self._bg = value
-        if value is None:
-            self._pal.make_transparent(0)
-        else:
-            self._pal[0] = value
-            self._pal.make_opaque(0)
+        if value != self._bg:
+            self._bg = value
+            self.grid.pixel_shader = ink(self._color, value)

@@ -255,6 +255,7 @@ _BREAK_STEPS = (
     (_APP, "import minigam.app.menu", "import minigam.app.menu"),
     (_APP, "import minigam.app.layout", "import minigam.app.layout"),
     (_APP, "import minigam.app.text", "import minigam.app.text"),
+    (_APP, "import minigam.app.sprites", "import minigam.app.sprites"),
     (_APP, "import minigam.app.board_view", "import minigam.app.board_view"),
     (_APP, "import minigam.app.text_view", "import minigam.app.text_view"),
     (_APP, "import minigam.app.app", "import minigam.app.app"),

@@ -200,6 +200,13 @@ def build(out=None, fwdir=None, jobs=2):
     _stage("build mpy-cross", _run, ["make", "-C", os.path.join(top, "mpy-cross"),
                                      "-j%d" % jobs], os.path.join(work, "mpy-cross.log"), env)
     log = os.path.join(work, "firmware.log")
+    # CircuitPython's make rebuilds its list of frozen modules only when its
+    # copy of the folder's top changes: a module new in a subfolder would be
+    # left out. Drop the copy and the list, so both are made again.
+    port_build = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD)
+    shutil.rmtree(os.path.join(port_build, "frozen_mpy"), ignore_errors=True)
+    if os.path.exists(os.path.join(port_build, "manifest.py")):
+        os.remove(os.path.join(port_build, "manifest.py"))
     _stage("build the firmware", _run, [
         "make", "-C", os.path.join(top, "ports", "raspberrypi"),
         "BOARD=" + BOARD, "TRANSLATION=en_US", "-j%d" % jobs], log, env)
