@@ -348,6 +348,23 @@ def test_real_tree_imports_and_runs_in_the_micropython_vm(real_drives):
 
 
 @needs_tree
+def test_a_drive_carries_only_its_own_profiles_pin_data():
+    """Pin data lives in the profile modules (issue 14) and only the chosen
+    one ships: no other shipped file holds another board's data."""
+    pins = deploy._pins()
+    for name in deploy.profile_names():
+        module = "minigam/hw/profiles/%s.py" % pins.MODULES[name]
+        files = dict(deploy.build_plan(name, with_libs=False).files)
+        assert sorted(f for f in files if f.startswith("minigam/hw/profiles/")) == [
+            "minigam/hw/profiles/__init__.py", module]
+        assert pins.PROFILES[name]["title"].encode() in files[module]
+        for other, p in pins.PROFILES.items():
+            if other != name:
+                title = p["title"].encode()
+                assert not [f for f, data in files.items() if title in data], (name, other)
+
+
+@needs_tree
 def test_real_tree_fits_the_budget(real_drives):
     for name, d in real_drives.items():
         py = sum(len(data) for rel, data in files_of(d).items()

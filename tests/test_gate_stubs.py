@@ -11,7 +11,7 @@ module (config: ``mypy-device.ini``, with ``--check-untyped-defs``).
 global state that two test runs at once would fight over. This gate puts
 the same file first on ``MYPYPATH`` instead, one temporary copy per board.
 
-Pins in ``minigam/hw/pins.py`` are strings, which mypy cannot see, so a
+Pins in the profiles' ``DATA`` are strings, which mypy cannot see, so a
 second test checks every pin a profile uses against its board's stub.
 The stubs live in ``.venv-stubs`` (never ``.venv``: their ``board`` module
 would shadow Blinka's); ``make test`` builds it. These tests fail, never
@@ -159,14 +159,15 @@ def all_board_pins():
 
 def profile_pins(name):
     """The board pin names profile ``name`` uses: (pin, where) pairs."""
+    from minigam.host import hwdocs
     from minigam.hw import pins
 
     p = pins.PROFILES[name]
-    used = {pin: role for pin, role in pins.pins_used(name)}
+    used = {pin: role for pin, role in hwdocs.pins_used(name)}
     # Also any other pin-shaped string in the record (a role pins_used misses).
     for s in _pin_strings(p, set()):
         if s not in used and (re.match(r"^GP\d+$", s) or s in all_board_pins()):
-            used[s] = "a value in PROFILES[%r]" % name
+            used[s] = "a value in its DATA"
     if p["display"].get("builtin"):
         used["DISPLAY"] = "built-in display"
     return sorted(used.items())
@@ -178,5 +179,5 @@ def test_profile_pins_exist_on_its_board(path):
     have = board_names(board)
     missing = ["board.%s (%s)" % (pin, role) for pin, role in profile_pins(name) if pin not in have]
     if missing:
-        pytest.fail("%s (profile %s, pins in minigam/hw/pins.py) uses pins that board %s lacks: %s" % (
+        pytest.fail("%s (profile %s, pins in its DATA) uses pins that board %s lacks: %s" % (
             path.relative_to(REPO), name, board, ", ".join(missing)), pytrace=False)

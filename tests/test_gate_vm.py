@@ -165,8 +165,8 @@ import board, busdisplay
 from minigam.hw import pins
 from minigam.hw.profile import load_profile
 from minigam.app import build_app
-for name in sorted(pins.PROFILES):
-    d = pins.PROFILES[name]["display"]
+for name in sorted(pins.MODULES):
+    d = pins.profile_module(name).DATA["display"]
     if d["builtin"]:
         board.DISPLAY = busdisplay.BusDisplay(None, b"", width=d["width"], height=d["height"])
     hw = load_profile(name)
@@ -183,3 +183,21 @@ def test_code_py_path_runs_on_every_profile_in_vm():
     lines = out.split("\n")
     assert any(line.startswith("pico-st7789 240 240 True") for line in lines), out
     assert all(line.endswith("True") for line in lines if line), out
+
+
+ONE_PROFILE_CODE = """
+import sys
+from minigam.hw import bootreset
+from minigam.hw.profile import load_profile
+bootreset.run("pico-ili9341")
+hw = load_profile("pico-ili9341")
+print(hw.name, sorted(m for m in sys.modules if m.startswith("minigam.hw.profiles")))
+"""
+
+
+def test_a_board_imports_only_its_own_profile_in_vm():
+    """boot.py's key check and code.py's load_profile import one profile
+    module: the other boards' pin data never reaches the heap (issue 14)."""
+    out = vm.run(ONE_PROFILE_CODE)
+    assert out.strip().splitlines()[-1] == (
+        "pico-ili9341 ['minigam.hw.profiles', 'minigam.hw.profiles.pico_ili9341']"), out

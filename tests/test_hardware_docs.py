@@ -1,4 +1,5 @@
-"""hardware/ is derived from minigam/hw/pins.py and cannot disagree with it."""
+"""hardware/ is derived from the profiles' pin data (minigam/hw/profiles/)
+and cannot disagree with it."""
 
 import csv
 import io
@@ -26,7 +27,7 @@ def test_every_profile_pin_is_in_its_pin_table():
     doc = read("hardware/README.md")
     for name in pins.profile_names():
         section = doc.split("## %s\n" % name, 1)[1].split("\n## ", 1)[0]
-        for pin, role in pins.pins_used(name):
+        for pin, role in hwdocs.pins_used(name):
             assert "| %s |" % pin in section, (name, pin, role)
 
 

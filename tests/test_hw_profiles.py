@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from minigam.hw import keys as K  # noqa: E402
 from minigam.hw import pins  # noqa: E402
+from minigam.host import hwdocs  # noqa: E402
 from minigam.host.hwhost import HostClock, build_host_profile  # noqa: E402
 from minigam.hw.profile import ProfileError, select_profile_name  # noqa: E402
 from minigam.hw.store import GAME, SETTINGS, STATS  # noqa: E402
@@ -153,9 +154,9 @@ def test_pin_data_is_consistent():
         p = pins.PROFILES[name]
         assert p["name"] == name
         mod = importlib.import_module("minigam.hw.profiles." + pins.MODULES[name])
-        assert mod.STUBS_BOARD == p["stubs_board"] == pins.STUBS_BOARD[name]
+        assert mod.STUBS_BOARD == p["stubs_board"] and mod.DATA is p
         assert mod.NAME == name
-        used = [pin for pin, _ in pins.pins_used(name)]
+        used = [pin for pin, _ in hwdocs.pins_used(name)]
         assert len(used) == len(set(used)), "a pin used twice in " + name
         for k in p["keys"]:
             K.key_code(k)  # every key name is a key
@@ -170,7 +171,12 @@ def test_pin_data_is_consistent():
     assert all(level is False for _, level in st["keys"].values())
     assert d["rowstart"] == 80 and (d["width"], d["height"]) == (240, 240)
     assert st["neopixel"] == {"pin": "GP22", "count": 12, "order": "GRB"}
-    assert pins.PROFILES["pico-ili9341"]["keys"] == st["keys"]
+    # the breadboard ILI9341 repeats that map in its own module
+    ili = pins.PROFILES["pico-ili9341"]
+    assert ili["keys"] == st["keys"] and ili["neopixel"] == st["neopixel"]
+    for role in ("sck", "mosi", "miso", "cs", "dc", "rst", "backlight"):
+        assert ili["display"][role] == d[role], role
+    assert set(pins.BOARD_IDS.values()) <= set(NAMES)
 
 
 def _stub_names(board):
@@ -191,7 +197,7 @@ def test_every_pin_exists_on_the_stubs_board(name):
     names = _stub_names(p["stubs_board"])
     if names is None:
         pytest.skip(".venv-stubs with circuitpython-stubs not installed")
-    for pin, role in pins.pins_used(name):
+    for pin, role in hwdocs.pins_used(name):
         assert pin in names, "%s: board.%s (%s) not on %s" % (name, pin, role, p["stubs_board"])
     if p["display"]["builtin"]:
         assert "DISPLAY" in names
@@ -300,7 +306,7 @@ def _fake_modules(monkeypatch, board_names, nvm_size, calls):
 def test_device_builder_with_fake_circuitpython(name, monkeypatch):
     p = pins.PROFILES[name]
     names = set(_stub_names(p["stubs_board"]) or [])
-    names |= {pin for pin, _ in pins.pins_used(name)}
+    names |= {pin for pin, _ in hwdocs.pins_used(name)}
     if p["display"]["builtin"]:
         names.add("DISPLAY")
     calls = []
@@ -380,7 +386,7 @@ def _boot_fakes(monkeypatch, name, held):
 
     p = pins.PROFILES[name]
     board = types.ModuleType("board")
-    for pin, _ in pins.pins_used(name):
+    for pin, _ in hwdocs.pins_used(name):
         setattr(board, pin, _Pin(pin))
     board.board_id = "fake"
     digitalio = types.ModuleType("digitalio")
@@ -468,7 +474,7 @@ HW_DEVICE_FILES = [
 ]
 
 
-@pytest.mark.parametrize("board", sorted(set(pins.STUBS_BOARD.values())))
+@pytest.mark.parametrize("board", sorted({p["stubs_board"] for p in pins.PROFILES.values()}))
 def test_hw_code_type_checks_against_circuitpython_stubs(board, tmp_path):
     """The hardware layer against the real CircuitPython API of each board.
 

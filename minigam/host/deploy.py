@@ -150,16 +150,13 @@ def read_boot_out(target):
 
 
 def profile_for_board(board_id):
-    """The profile that claims a ``board.board_id`` (``board_ids`` in
-    ``minigam.hw.pins.PROFILES``), or ``None``."""
+    """The profile that claims a ``board.board_id`` (``BOARD_IDS`` in
+    ``minigam.hw.pins``), or ``None``."""
     if not board_id:
         return None
     pins = _pins()
     if pins is not None:
-        for name, prof in pins.PROFILES.items():
-            if board_id in prof.get("board_ids", ()):
-                return name
-        return None
+        return pins.BOARD_IDS.get(board_id)
     return _BOARD_PROFILES.get(board_id)
 
 

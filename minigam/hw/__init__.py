@@ -42,9 +42,10 @@ brightness, percent, default 30), ``MINIGAM_REPEAT_DELAY`` /
 ``MINIGAM_REPEAT_RATE`` (ms, default 400 / 120), ``MINIGAM_JOY_INVERT_Y``
 (PyGamer: 1 if up and down come out swapped).
 
-Modules: ``pins`` (pin data for every profile), ``keys``, ``pixels``,
-``store``, ``ticks``, ``profile`` (selection and the Profile class),
-``parts`` (device builders), ``profiles/<name>.py`` (one per profile,
-``STUBS_BOARD`` and ``build()``), ``bootreset`` (A+B at power-on erases
+Modules: ``pins`` (the profile index: names, modules, board ids),
+``keys``, ``pixels``, ``store``, ``ticks``, ``profile`` (selection and the
+Profile class), ``parts`` (device builders), ``profiles/<name>.py`` (one per
+profile: its pin data ``DATA``, ``STUBS_BOARD`` and ``build()``; a board
+imports only its own), ``bootreset`` (A+B at power-on erases
 the store; run by ``boot.py``), ``host`` (PC fakes; never shipped).
 """

@@ -57,10 +57,10 @@ def reset_requested(name=None):
     """True if every key of ``RESET_KEYS`` is held now."""
     import board
 
-    from minigam.hw.pins import PROFILES
+    from minigam.hw.pins import profile_module
     from minigam.hw.profile import select_profile_name
 
-    p = PROFILES[select_profile_name(name)]
+    p = profile_module(select_profile_name(name)).DATA
     names = [n for n in RESET_KEYS if n in p["keys"]]
     if len(names) != len(RESET_KEYS):
         return False

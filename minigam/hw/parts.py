@@ -1,14 +1,15 @@
 """Device builders shared by the profile modules: display, keys, pixels, NVM.
 
-Reads the pin data in ``minigam.hw.pins`` and turns pin names into pins with
-``getattr(board, name)``. CircuitPython 9 and 10: ``fourwire.FourWire`` with
-a fallback to ``displayio.FourWire``; ``displayio.release_displays()`` only
-before creating a bus, never on boards with a built-in ``board.DISPLAY``.
+Reads a profile's pin data (its module's ``DATA``) and turns pin names into
+pins with ``getattr(board, name)``. CircuitPython 9 and 10:
+``fourwire.FourWire`` with a fallback to ``displayio.FourWire``;
+``displayio.release_displays()`` only before creating a bus, never on boards
+with a built-in ``board.DISPLAY``.
 Imported only on a device (or with Blinka); the host uses ``minigam.host.hwhost``.
 """
 
 from minigam.hw import keys as _keys
-from minigam.hw.pins import PIXEL_MAX_PERCENT, PROFILES
+from minigam.hw.pins import PIXEL_MAX_PERCENT
 from minigam.hw.pixels import DiceIndicator, RGBLed
 from minigam.hw.profile import Profile, ProfileError, _getenv
 from minigam.hw.store import Store
@@ -201,12 +202,11 @@ def make_store(p):
     return s
 
 
-def build_profile(name):
-    """Build profile ``name`` on this board."""
-    p = PROFILES[name]
+def build_profile(p):
+    """Build a profile on this board from ``p``, its module's ``DATA``."""
     display = make_display(p)
     return Profile(
-        name,
+        p["name"],
         display,
         make_keys(p),
         make_pixels(p),

@@ -3,7 +3,8 @@ profile selection.
 
 ``load_profile(name=None)`` on a device: ``name`` or settings.toml
 ``MINIGAM_PROFILE``, else detected from ``board.board_id``, else the default
-``pico-st7789``; then ``minigam.hw.profiles.<module>.build()``.
+``pico-st7789``; then ``minigam.hw.profiles.<module>.build()``, the only
+profile module imported.
 See ``minigam/hw/__init__.py`` for the interface.
 """
 
@@ -120,7 +121,7 @@ def select_profile_name(name=None):
             name = _pins.profile_for_board_id(getattr(board, "board_id", ""))
         except ImportError:
             name = _pins.DEFAULT_PROFILE
-    if name not in _pins.PROFILES:
+    if name not in _pins.MODULES:
         raise ProfileError(
             "unknown profile %r (profiles: %s)" % (name, ", ".join(_pins.profile_names()))
         )
@@ -128,34 +129,13 @@ def select_profile_name(name=None):
 
 
 def load_profile(name=None):
-    """Build the device profile (see ``select_profile_name``). ``deploy``
-    copies only its profile's module and libraries, so a profile named later
-    in settings.toml may be missing: ProfileError says what to run."""
+    """Build the device profile (see ``select_profile_name``), importing only
+    its module. ``deploy`` copies only that module and its libraries, so a
+    profile named later in settings.toml may be missing: ProfileError says
+    what to run."""
     name = select_profile_name(name)
     try:
-        return _build(name)
+        return _pins.profile_module(name).build()
     except ImportError as exc:
         raise ProfileError("profile %s needs files this board lacks (%s): "
                            "run deploy --profile %s" % (name, exc, name))
-
-
-def _build(name):
-    if name == "pico-st7789":
-        from minigam.hw.profiles import pico_st7789
-
-        return pico_st7789.build()
-    if name == "pico-ili9341":
-        from minigam.hw.profiles import pico_ili9341
-
-        return pico_ili9341.build()
-    if name == "pimoroni-display-pack-2":
-        from minigam.hw.profiles import pimoroni_display_pack_2
-
-        return pimoroni_display_pack_2.build()
-    if name == "pybadge":
-        from minigam.hw.profiles import pybadge
-
-        return pybadge.build()
-    from minigam.hw.profiles import pygamer
-
-    return pygamer.build()
