@@ -23,7 +23,7 @@ bits that changed (``score``). Nothing is allocated per candidate.
 
 import array
 
-from minigam.compat import const
+from minigam.compat import const, unload
 
 
 N_IN = const(128)
@@ -80,6 +80,11 @@ def net(full_entry=False):
     when ``minigam.ai_weights_fe`` is missing)."""
     k = 1 if full_entry else 0
     if _NETS[k] is None:
+        # One variant at a time: the other's tables (and on stock
+        # CircuitPython its weights module) leave the heap.
+        if _NETS[1 - k] is not None and _NETS[1 - k] is not _NETS[k]:
+            _NETS[1 - k] = None
+            unload("minigam.ai_weights" + ("" if k else "_fe"))
         try:
             _NETS[k] = Net(_weights(k))
         except ImportError:

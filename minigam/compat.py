@@ -7,3 +7,17 @@ except ImportError:  # CPython
     def const(value):
         """Host stand-in for ``micropython.const``: returns the value."""
         return value
+
+
+def unload(module):
+    """Forget a loaded module (and its parent package's name for it), so
+    its code can leave the heap once nothing else holds it: stock
+    CircuitPython keeps a loaded ``.mpy``'s code in RAM."""
+    import sys
+    if sys.modules.pop(module, None) is None:
+        return
+    parent, _, leaf = module.rpartition(".")
+    try:
+        delattr(sys.modules[parent], leaf)
+    except (KeyError, AttributeError):
+        pass

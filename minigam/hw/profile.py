@@ -8,6 +8,7 @@ profile module imported.
 See ``minigam/hw/__init__.py`` for the interface.
 """
 
+from minigam.compat import unload
 from minigam.hw import keys as _keys
 from minigam.hw import pins as _pins
 from minigam.hw.ticks import ticks_ms as _ticks_ms
@@ -135,7 +136,13 @@ def load_profile(name=None):
     what to run."""
     name = select_profile_name(name)
     try:
-        return _pins.profile_module(name).build()
+        hw = _pins.profile_module(name).build()
     except ImportError as exc:
         raise ProfileError("profile %s needs files this board lacks (%s): "
                            "run deploy --profile %s" % (name, exc, name))
+    # Used only to build it: on stock CircuitPython their code would stay
+    # in the heap (measured 4 KB on the emulated Pico).
+    unload("minigam.hw.parts")
+    unload("minigam.hw.profiles." + _pins.MODULES[name])
+    return hw
+
