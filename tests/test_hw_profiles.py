@@ -215,7 +215,7 @@ class _Pin:
 
 
 def _fake_modules(monkeypatch, board_names, nvm_size, calls):
-    from minigam.hw.keys import SoftQueue
+    from minigam.hw.softkeys import SoftQueue
 
     board = types.ModuleType("board")
     for n in board_names:
@@ -381,7 +381,7 @@ def _drain_hw(hw):
 
 
 def _boot_fakes(monkeypatch, name, held):
-    from minigam.hw.keys import SoftQueue
+    from minigam.hw.softkeys import SoftQueue
     from minigam.hw.store import Store
 
     p = pins.PROFILES[name]

@@ -236,6 +236,8 @@ _BREAK_STEPS = (
     (_HW, "import minigam.hw", "import minigam.hw"),
     (_HW, "import minigam.hw.ticks", "import minigam.hw.ticks"),
     (_HW, "import minigam.hw.keys", "import minigam.hw.keys"),
+    (_HW, "import minigam.hw.softkeys (the VM's key queue)",
+     "import minigam.hw.softkeys"),
     (_HW, "import minigam.hw.pins", "import minigam.hw.pins"),
     (_HW, "import minigam.hw.pixels", "import minigam.hw.pixels"),
     (_HW, "import minigam.hw.store", "import minigam.hw.store"),

@@ -30,6 +30,7 @@ import os
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from minigam.hw import keys as _keys  # noqa: E402
+from minigam.hw.softkeys import SoftQueue  # noqa: E402
 from minigam.hw.parts import key_codes_of  # noqa: E402
 from minigam.hw.pins import PROFILES  # noqa: E402
 from minigam.hw.pixels import DiceIndicator  # noqa: E402
@@ -155,7 +156,7 @@ class HostKeys(_keys.KeyReader):
     def __init__(self, key_codes, delay_ms=400, rate_ms=120):
         super().__init__(delay_ms, rate_ms)
         self.key_codes = tuple(key_codes)
-        self.queue = _keys.SoftQueue(0)
+        self.queue = SoftQueue(0)
         self.add_source(self.queue, tuple(range(_keys.KEY_COUNT)))
         self._script = []  # pending items: ("k", code, pressed) or ("w", ms)
         self._wait_until = None

@@ -64,7 +64,8 @@ RESULT_MARK = "@@minigam-vm "
 #: (``_hw.clock.now``). The app benchmarks and the VM app test share it.
 FAKE_PROFILE = r"""
 import busdisplay
-from minigam.hw.keys import KeyReader, SoftQueue
+from minigam.hw.keys import KeyReader
+from minigam.hw.softkeys import SoftQueue
 from minigam.hw.pixels import DiceIndicator
 from minigam.hw.store import Store
 from minigam.hw.profile import Profile

@@ -17,8 +17,9 @@ scanner's key numbers to key codes. ONE event object per source is reused
 queue, the queue is cleared, the scanner reset (it re-reports keys still
 down) and held state forgotten: no crash, no stuck repeat.
 
-``SoftQueue`` is a bounded, allocation-free event queue with keypad's
-semantics, used by the host fakes and by the PyGamer's analog joystick.
+``minigam.hw.softkeys`` has the sources that are not keypad scanners (an
+event queue for the host fakes, the PyGamer's analog stick): a board that
+needs none never loads them.
 """
 
 from minigam.compat import const
@@ -59,78 +60,6 @@ def key_name(code):
     return "NONE"
 
 
-class SoftEvent:
-    """A mutable stand-in for ``keypad.Event`` (filled by ``SoftQueue``)."""
-
-    def __init__(self, key_number=0, pressed=True):
-        self.key_number = key_number
-        self.pressed = pressed
-
-    @property
-    def released(self):
-        return not self.pressed
-
-
-class SoftQueue:
-    """A bounded key event queue like ``keypad.EventQueue``, allocation-free.
-
-    ``record(key_number, pressed)`` adds an event; when full, the event is
-    dropped and ``overflowed`` set, as keypad does. ``max_events=0`` means
-    unbounded (host scripts).
-    """
-
-    def __init__(self, max_events=64):
-        self._max = max_events
-        n = max_events if max_events > 0 else 64
-        self._keys = bytearray(n)
-        self._press = bytearray(n)
-        self._head = 0
-        self._len = 0
-        self.overflowed = False
-
-    def record(self, key_number, pressed):
-        n = len(self._keys)
-        if self._len == n:
-            if self._max > 0:
-                self.overflowed = True
-                return False
-            # unbounded: grow (host only)
-            self._keys = self._unroll(self._keys) + bytearray(n)
-            self._press = self._unroll(self._press) + bytearray(n)
-            self._head = 0
-            n = n * 2
-        i = (self._head + self._len) % n
-        self._keys[i] = key_number
-        self._press[i] = 1 if pressed else 0
-        self._len += 1
-        return True
-
-    def _unroll(self, buf):
-        h = self._head
-        return bytearray(buf[h:]) + bytearray(buf[:h])
-
-    def get_into(self, event):
-        if not self._len:
-            return False
-        h = self._head
-        event.key_number = self._keys[h]
-        event.pressed = self._press[h] == 1
-        self._head = (h + 1) % len(self._keys)
-        self._len -= 1
-        return True
-
-    def clear(self):
-        self._head = 0
-        self._len = 0
-        self.overflowed = False
-
-    def __len__(self):
-        return self._len
-
-    def __bool__(self):
-        return self._len > 0
-
-
 class KeyReader:
     """Key codes from one or more keypad-like sources, with direction repeat.
 
@@ -153,18 +82,22 @@ class KeyReader:
 
         :param codes: sequence: scanner key number -> key code (or 255/-1: ignore).
         :param event: the reused event object (default: ``keypad.Event()`` if
-            keypad exists and the source is a real scanner, else ``SoftEvent()``).
+            keypad exists and the source is a real scanner, else the queue's
+            ``new_event()`` or a ``SoftEvent()``).
         """
         events = getattr(scanner, "events", scanner)
         if event is None:
-            if isinstance(events, SoftQueue):
-                event = SoftEvent()
+            make = getattr(events, "new_event", None)  # a SoftQueue
+            if make is not None:
+                event = make()
             else:
                 try:
                     import keypad
 
                     event = keypad.Event()
                 except ImportError:
+                    from minigam.hw.softkeys import SoftEvent
+
                     event = SoftEvent()
         table = bytearray(len(codes))
         for i in range(len(codes)):
@@ -243,50 +176,3 @@ class KeyReader:
                 self._held &= ~(1 << c)
                 if c == self._rep:
                     self._rep = NONE
-
-
-class AnalogStick:
-    """Directions from an analog joystick (PyGamer) as key events.
-
-    :param read_x, read_y: callables returning 0..65535 (e.g. ``AnalogIn(...).value``
-        bound methods or lambdas).
-    Events go to ``events`` (a SoftQueue) with key numbers 0..3 = UP, DOWN,
-    LEFT, RIGHT; add it with ``reader.add_source(stick, (UP, DOWN, LEFT, RIGHT))``
-    and ``reader.add_poller(stick)``.
-    """
-
-    def __init__(self, read_x, read_y, low=16000, high=49000, invert_y=False):
-        self.read_x = read_x
-        self.read_y = read_y
-        self.low = low
-        self.high = high
-        self.invert_y = invert_y
-        self.events = SoftQueue(16)
-        self._state = 0  # bits 0..3 = UP DOWN LEFT RIGHT
-
-    def update(self, now_ms):
-        x = self.read_x()
-        y = self.read_y()
-        s = 0
-        up = y < self.low
-        down = y > self.high
-        if self.invert_y:
-            up, down = down, up
-        if up:
-            s |= 1
-        if down:
-            s |= 2
-        if x < self.low:
-            s |= 4
-        if x > self.high:
-            s |= 8
-        changed = s ^ self._state
-        if changed:
-            for i in range(4):
-                b = 1 << i
-                if changed & b:
-                    self.events.record(i, bool(s & b))
-            self._state = s
-
-    def reset(self):
-        self._state = 0

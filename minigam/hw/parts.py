@@ -10,7 +10,7 @@ Imported only on a device (or with Blinka); the host uses ``minigam.host.hwhost`
 
 from minigam.hw import keys as _keys
 from minigam.hw.pins import PIXEL_MAX_PERCENT
-from minigam.hw.pixels import DiceIndicator, RGBLed
+from minigam.hw.pixels import DiceIndicator
 from minigam.hw.profile import Profile, ProfileError, _getenv
 from minigam.hw.store import Store
 
@@ -146,7 +146,9 @@ def make_keys(p):
         ax = analogio.AnalogIn(_pin(board, js["x"]))
         ay = analogio.AnalogIn(_pin(board, js["y"]))
         # Up = low Y reading (unchecked on a real PyGamer): MINIGAM_JOY_INVERT_Y = 1 flips it.
-        stick = _keys.AnalogStick(
+        from minigam.hw.softkeys import AnalogStick
+
+        stick = AnalogStick(
             lambda: ax.value, lambda: ay.value,
             invert_y=setting_int("MINIGAM_JOY_INVERT_Y", 0) != 0,
         )
@@ -180,6 +182,8 @@ def make_pixels(p):
             pwmio.PWMOut(_pin(board, led[c]), frequency=2000, duty_cycle=off)
             for c in ("r", "g", "b")
         ]
+        from minigam.hw.rgbled import RGBLed
+
         return DiceIndicator(RGBLed(outs[0], outs[1], outs[2], active_low=low))
     return DiceIndicator([(0, 0, 0)])
 

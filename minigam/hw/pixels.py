@@ -2,7 +2,7 @@
 
 Pure logic over any pixel sequence: an object with ``len()``,
 ``obj[i] = (r, g, b)`` and optionally ``show()`` (a ``neopixel.NeoPixel``
-with ``auto_write=False``, a list, ``RGBLed`` below). Nothing blocks:
+with ``auto_write=False``, a list, ``minigam.hw.rgbled.RGBLed``). Nothing blocks:
 animations advance only in ``tick(now_ms)``, which writes the pixels (and
 calls ``show()``) only when something changed.
 
@@ -54,52 +54,6 @@ ALT_GAP_MS = const(150)
 ROLL_FRAME_MS = const(70)
 THINK_STEP_MS = const(90)
 PULSE_MS = const(1000)
-
-
-class RGBLed:
-    """One RGB LED on three PWM outputs, as a 1-pixel sequence.
-
-    :param r, g, b: objects with a ``duty_cycle`` attribute (``pwmio.PWMOut``)
-    :param active_low: True for a common-anode LED (0 duty = full on).
-    """
-
-    def __init__(self, r, g, b, active_low=True):
-        self._outs = (r, g, b)
-        self.active_low = active_low
-        self._color = (0, 0, 0)
-        self.show()
-
-    def __len__(self):
-        return 1
-
-    def __getitem__(self, i):
-        if i != 0 and i != -1:
-            raise IndexError("RGBLed has one pixel")
-        return self._color
-
-    def __setitem__(self, i, color):
-        if i != 0 and i != -1:
-            raise IndexError("RGBLed has one pixel")
-        self._color = (color[0], color[1], color[2])
-
-    def fill(self, color):
-        self[0] = color
-
-    def show(self):
-        for k in range(3):
-            duty = self._color[k] * 257
-            if self.active_low:
-                duty = 65535 - duty
-            self._outs[k].duty_cycle = duty
-
-
-class DigitalRGBLed(RGBLed):
-    """An RGB LED on three ``digitalio`` outputs: each channel on when > 0."""
-
-    def show(self):
-        for k in range(3):
-            on = self._color[k] > 0
-            self._outs[k].value = (not on) if self.active_low else on
 
 
 def _roll_face(k, salt):

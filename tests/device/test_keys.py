@@ -5,7 +5,8 @@ Device test: plain asserts, runs on CPython and in the MicroPython VM.
 """
 
 from minigam.hw import keys as K
-from minigam.hw.keys import AnalogStick, KeyReader, SoftQueue
+from minigam.hw.keys import KeyReader
+from minigam.hw.softkeys import AnalogStick, SoftQueue
 from minigam.hw.ticks import ticks_add, ticks_diff, ticks_less, ticks_ms
 
 WRAP = 1 << 29

@@ -4,7 +4,8 @@ Device test: plain asserts, runs on CPython and in the MicroPython VM.
 """
 
 from minigam.hw import pixels as P
-from minigam.hw.pixels import DIE_COLORS, DiceIndicator, RGBLed
+from minigam.hw.pixels import DIE_COLORS, DiceIndicator
+from minigam.hw.rgbled import RGBLed
 
 COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 24)
 
