@@ -9,11 +9,16 @@ CircuitPython 10.2.1 with ``deploy``'s ``.mpy`` bundle, and stock with the
 * time from reset to the menu, in emulated ms;
 * the heap after each start-up stage (``code.py`` prints them in trace
   mode, after a collection);
-* the lowest free heap (after a collection, at every state change), the
-  peak live heap (the heap's size minus that), and whether a 16 KB block
-  could be allocated at the worst point, over games against Hard
-  (``MINIGAM_BENCH_GAMES``, default 10, on the MINIGAM firmware; 1 on
-  stock);
+* the lowest free heap (``gc.mem_free()`` after a collection, at every
+  state change), the peak live heap (the heap's size minus that), and
+  whether a 16 KB block could be allocated at each new low, over rounds of
+  play (``ROUND``: every menu page, a game against Hard, a two-player game)
+  until ``MINIGAM_BENCH_MINUTES`` (default 30) emulated minutes have
+  passed; then the budget of issue 14 (``BUDGETS``) it meets or misses.
+  The MINIGAM firmware also plays Medium and Easy games, for their times.
+  CircuitPython 10's heap grows and shrinks in areas (an empty one goes
+  back to the system), so the free figure moves by a few KB between runs
+  of the same play;
 * AI decision time per level (``code.py`` prints the app's ``think_ms``:
   from the search's start to its answer, the screen and keys running
   meanwhile; the app then paces the moves it shows): mean, p90, p99, max;
@@ -36,13 +41,58 @@ PROFILE = "pico-st7789"
 SEED = 7
 LEVEL_KEYS = {"easy": "X X A A Y Y ", "medium": "", "hard": "X X A Y Y "}
 OPTIMISTIC = "emulated ms; optimistic: no flash wait states"
+KB = 1024
+# Lowest free heap each build must keep (issue 14): the MINIGAM firmware
+# (game frozen into flash), stock CircuitPython 10.2.1 with deploy's .mpy
+# bundle, and with its .py tree. The firmware gates hold the builds to them.
+BUDGETS = {"frozen": 140 * KB, "mpy": 64 * KB, "py": 32 * KB}
+
+# Key scripts (``minigam.host.sim`` syntax), from the menu with no saved
+# game ("Play vs AI" first). Every menu page: the two statistics pages, then
+# each setting (AI level, rules, match, auto forced, AI speed, brightness)
+# stepped through all its values back to where it was, then back up.
+MENU_PAGES = ("X*8 A await:INFO A await:MENU X A await:INFO A await:MENU "
+              "Y*7 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 Y*7 ")
+HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
+TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
+# One round of play, from and back to the menu's first line with the
+# level at Medium: every menu page, a game against Hard, the level back to
+# Medium (Hard -> Easy -> Medium), a two-player game.
+ROUND = (MENU_PAGES + HARD_GAME + " B await:MENU X X A A Y Y "
+         + TWO_PLAYER_GAME + " B await:MENU Y ")
 
 
-def _games():
+def _minutes():
     try:
-        return max(1, int(os.environ.get("MINIGAM_BENCH_GAMES", "10")))
+        return max(0.0, float(os.environ.get("MINIGAM_BENCH_MINUTES", "30")))
     except ValueError:
-        return 10
+        return 30.0
+
+
+def play(s, script):
+    """Run a key script on an emulator session, then check its console."""
+    for kind, arg in sim.parse_script(script):
+        sim.run_step(s, kind, arg)
+    s.check()
+
+
+def lowest(s):
+    """(state, free bytes, probe) at the lowest free heap the board
+    reported, and the states where a 16 KB probe failed."""
+    low = min(s.heap, key=lambda e: e[1])
+    return (low[0], low[1], low[2]), [e[0] for e in s.heap if e[2] == 0]
+
+
+def budget_verdict(s, build):
+    """None when the session's lowest free heap meets ``BUDGETS[build]``
+    and every 16 KB probe succeeded; else what was missed."""
+    (name, free, _), failed = lowest(s)
+    if free < BUDGETS[build]:
+        return ("lowest free heap %.1f KB (in %s) is under the %d KB budget"
+                % (free / 1024.0, name, BUDGETS[build] // KB))
+    if failed:
+        return "a 16 KB block could not be allocated in %s" % ", ".join(failed)
+    return None
 
 
 def _session(uf2, bootrom, mpy=False, frozen=False):
@@ -108,10 +158,11 @@ def _stats(out, label, values):
                  OPTIMISTIC))
 
 
-def measure_build(out, name, uf2, bootrom, games, mpy=False, frozen=False,
-                  levels=("hard",), latency=False):
+def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
+                  latency=False):
     out.write("%s:\n" % name)
-    with _session(uf2, bootrom, mpy=mpy, frozen=frozen) as s:
+    with _session(uf2, bootrom, mpy=build == "mpy",
+                  frozen=build == "frozen") as s:
         try:
             s.boot()
         except device.EmuError as exc:
@@ -124,35 +175,44 @@ def measure_build(out, name, uf2, bootrom, games, mpy=False, frozen=False,
         out.write("  heap %d B; free after each start-up stage: %s\n" % (
             total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
                              for n, f, _ in stages)))
+        menu = board = []
         if latency:
             menu = key_latency(s, "X")
-        times = {}
-        for i, level in enumerate(levels):
-            if i:
-                s.tap(key_code("B"))  # game over page: back to the menu
-                s.await_state("MENU")
-            n = games if level == "hard" else max(1, games // 5)
+        mark = len(s.console)
+        rounds = 0
+        try:
+            while rounds == 0 or s.now < minutes * 60000:
+                play(s, ROUND)
+                rounds += 1
+        except device.EmuError as exc:
+            out.write("  stopped in round %d: %s\n" % (
+                rounds + 1, str(exc).strip().splitlines()[-1]))
+        times = {"hard": decision_ms(s.console[mark:])}
+        out.write("  played %d round(s) (menu pages, Hard, two players) in "
+                  "%.1f emulated min\n" % (rounds, s.now / 60000.0))
+        for level in levels:
             mark = len(s.console)
             try:
-                play_games(s, level, n)
+                play_games(s, level, 1)
+                s.tap(key_code("B"))  # game over page: back to the menu
+                s.await_state("MENU")
             except device.EmuError as exc:
                 out.write("  %s game stopped: %s\n" % (
                     level, str(exc).strip().splitlines()[-1]))
                 break
             times[level] = decision_ms(s.console[mark:])
-            out.write("  played %d game(s) against %s\n" % (n, level))
-        if latency and "OVER" == s.state:
-            s.tap(key_code("A"))
-            s.tap_until(key_code("A"), "PICK")
-            board = key_latency(s, "RIGHT")
-        low = min(s.heap, key=lambda e: e[1])
-        probes = [e[2] for e in s.heap if e[2] >= 0]
+            out.write("  played a game against %s\n" % level)
+        (at, free, _), failed = lowest(s)
         out.write("  lowest free %.1f KB (at %s), peak live %.1f KB; "
                   "16 KB probe at each new low: %s\n" % (
-                      low[1] / 1024.0, low[0], (total - low[1]) / 1024.0,
-                      "all allocated" if probes and min(probes) == 1
-                      else "FAILED %d of %d" % (probes.count(0), len(probes))))
-        for level in levels:
+                      free / 1024.0, at, (total - free) / 1024.0,
+                      "FAILED in %s" % ", ".join(failed) if failed
+                      else "all allocated"))
+        verdict = budget_verdict(s, build)
+        out.write("  budget %d KB: %s\n" % (
+            BUDGETS[build] // KB, "met" if verdict is None else
+            "MISSED, " + verdict))
+        for level in ("hard",) + tuple(levels):
             _stats(out, "AI decision, %s" % level, times.get(level, []))
         if latency:
             for label, values in (("menu cursor", menu), ("board cursor", board)):
@@ -170,18 +230,18 @@ def run(out):
     except device.EmuError as exc:
         out.write("skipped: %s\n" % exc)
         return
-    games = _games()
-    out.write("profile %s, seed %d; all times %s\n" % (PROFILE, SEED,
-                                                       OPTIMISTIC))
+    minutes = _minutes()
+    out.write("profile %s, seed %d; all times %s; heap over %.0f emulated "
+              "min of play a build\n" % (PROFILE, SEED, OPTIMISTIC, minutes))
     try:
         ours = firmware_build.build()
     except firmware_build.BuildError as exc:
         out.write("MINIGAM firmware: not built (%s)\n" % exc)
     else:
         measure_build(out, "MINIGAM firmware (%s)" % os.path.basename(ours),
-                      ours, bootrom, games, frozen=True,
-                      levels=("hard", "medium", "easy"), latency=True)
-    measure_build(out, "stock CircuitPython 10.2.1 + .mpy bundle", stock,
-                  bootrom, 1, mpy=True)
-    measure_build(out, "stock CircuitPython 10.2.1 + .py tree", stock,
-                  bootrom, 1)
+                      "frozen", ours, bootrom, minutes,
+                      levels=("medium", "easy"), latency=True)
+    measure_build(out, "stock CircuitPython 10.2.1 + .mpy bundle", "mpy",
+                  stock, bootrom, minutes)
+    measure_build(out, "stock CircuitPython 10.2.1 + .py tree", "py", stock,
+                  bootrom, minutes)
