@@ -19,6 +19,15 @@ arithmetic is on small ints, identical on every port.
 Speed: the hidden sums of the position before a play are computed once
 (``set_root``); each candidate result then only adds the rows of the few
 bits that changed (``score``). Nothing is allocated per candidate.
+
+Where the weights come from: the weights module when it can be imported
+(the MINIGAM firmware freezes it into flash; the repository has it), else
+the weights file ``ai_weights.bin`` / ``ai_weights_fe.bin`` next to this
+module, which ``deploy`` ships to stock CircuitPython in place of the
+module (a loaded ``.mpy`` keeps its constants in the heap there). A weights
+file is read by ``minigam.ai_load`` (which defines its format and is
+unloaded once it has read one) into buffers allocated once (``reserve``)
+and reused when the variant changes.
 """
 
 import array
@@ -33,14 +42,17 @@ ZS = const(65536)  # Q * S: z / ZS is the logit
 
 
 class Net:
-    """One network's integer weights, from a weights module. W1, the big
+    """One network's integer weights, from a weights module ``w`` (or, with
+    none, filled by ``minigam.ai_load`` from a weights file). W1, the big
     table, is read in place: each weight plus ``W1O`` in one byte (the few
     that do not fit are corrections by row). Every position sets exactly 16
     input bits, so a full sum holds ``16 * W1O`` too much, taken off the
     first-layer biases here, and a play's changes add and remove as many
-    rows. The small tables are copied into arrays."""
+    rows. From a module the small tables are copied into arrays."""
 
-    def __init__(self, w):
+    def __init__(self, w=None):
+        if w is None:
+            return
         if w.Q != Q or w.S != S or w.ZS != ZS:
             raise ValueError("weights use other scales than ai_eval")
         self.H = w.H
@@ -64,6 +76,9 @@ class Net:
 
 
 _NETS = [None, None]  # type: list
+# The buffers networks from weights files are read into (a Net that is
+# never handed out), once allocated: [room].
+_ROOM = [None]  # type: list
 
 
 def _weights(full_entry):
@@ -75,18 +90,41 @@ def _weights(full_entry):
     return ai_weights
 
 
+def _file(what, k):
+    """``minigam.ai_load``'s ``what`` (``"load"``, ``"reserve"``), run with
+    ``k``; the module leaves the heap after."""
+    from minigam import ai_load
+    try:
+        return getattr(ai_load, what)(k)
+    finally:
+        unload("minigam.ai_load")
+
+
+def reserve():
+    """Allocate the buffers for a network from a weights file now, while
+    the heap is still whole (call it early at start-up), so that loading a
+    network later allocates nothing big. Returns the bytes reserved: 0 when
+    there is nothing to do (the weights modules import, as on the MINIGAM
+    firmware; no weights file; already done)."""
+    return _file("reserve", 0)
+
+
 def net(full_entry=False):
     """The network of a variant (Full-Entry falls back to the standard one
-    when ``minigam.ai_weights_fe`` is missing)."""
+    when it has neither ``minigam.ai_weights_fe`` nor its weights file)."""
     k = 1 if full_entry else 0
     if _NETS[k] is None:
         # One variant at a time: the other's tables (and on stock
-        # CircuitPython its weights module) leave the heap.
+        # CircuitPython its weights module) leave the heap; from weights
+        # files, the next network is read into the same buffers.
         if _NETS[1 - k] is not None and _NETS[1 - k] is not _NETS[k]:
             _NETS[1 - k] = None
             unload("minigam.ai_weights" + ("" if k else "_fe"))
         try:
-            _NETS[k] = Net(_weights(k))
+            try:
+                _NETS[k] = Net(_weights(k))
+            except ImportError:
+                _NETS[k] = _file("load", k)  # ImportError when no file
         except ImportError:
             if not k:
                 raise

@@ -134,11 +134,7 @@ def _loads(data, dice):
     if game_no < 1 or s1 + s2 > game_no:
         raise SaveError("bad game number %d" % game_no)
     pos = bytearray(data[10:10 + POS_SIZE])
-    from minigam.notation import validate, NotationError
-    try:
-        validate(pos, checkers)
-    except NotationError as exc:
-        raise SaveError("bad position: %s" % exc)
+    _check_position(pos, checkers)
     d1, d2 = data[27], data[28]
     nsteps = data[29]
     w = _winner(pos, checkers)
@@ -195,3 +191,19 @@ def _start(checkers, turn):
     p[TURN] = turn
     return p
 
+
+def _check_position(pos, checkers):
+    """SaveError unless ``pos`` is a valid position. The checker
+    (``minigam.notation``) is loaded for this only: on stock CircuitPython
+    its code leaves the heap again unless something else had loaded it."""
+    import sys
+    had = "minigam.notation" in sys.modules
+    from minigam.notation import validate, NotationError
+    try:
+        validate(pos, checkers)
+    except NotationError as exc:
+        raise SaveError("bad position: %s" % exc)
+    finally:
+        if not had:
+            from minigam.compat import unload
+            unload("minigam.notation")

@@ -1,5 +1,6 @@
-"""The firmware bench's readings of the board's console (the emulated runs
-themselves are measured by ``bench --only firmware``, never asserted)."""
+"""The firmware bench's readings of the board's console, and its key
+scripts played on the host app (the emulated runs themselves are measured
+by ``bench --only firmware``, never asserted)."""
 
 from minigam.host import bench_firmware as bf
 
@@ -26,3 +27,28 @@ def test_percentiles():
     assert bf.percentile(values, 90) == 91
     assert bf.percentile(values, 99) == 100
     assert bf.percentile([5], 99) == 5
+
+
+def test_the_bench_scripts_play_out_in_the_simulator():
+    # The firmware bench's key scripts, on the host app with the bench's
+    # seed: a round and the board-cursor detour each end on the menu's
+    # first line with no game saved (what the next round is scripted for),
+    # and the detour's RIGHT taps land on the board at its first pick.
+    from minigam.app.app import STATE_NAMES
+    from minigam.host import sim
+    from minigam.hw.keys import key_code
+    session = sim.Session(bf.PROFILE, seed=bf.SEED)
+    try:
+        for script in (bf.ROUND, bf.TWO_PLAYER_TO_PICK):
+            for kind, arg in sim.parse_script(script):
+                sim.run_step(session, kind, arg)
+        app = session.app
+        assert STATE_NAMES[app.state] == "PICK"
+        for _ in range(3):
+            session.tap(key_code("RIGHT"))
+        for kind, arg in sim.parse_script(bf.TWO_PLAYER_REST):
+            sim.run_step(session, kind, arg)
+        assert STATE_NAMES[app.state] == "MENU"
+        assert app.menu_sel == 0 and not app.saved
+    finally:
+        session.close()

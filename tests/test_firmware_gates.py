@@ -173,12 +173,7 @@ def session_within_budget(s, build):
     within_budget(s, build)
 
 
-@pytest.mark.parametrize("build", [
-    pytest.param("mpy", marks=pytest.mark.xfail(
-        strict=True, reason="known gap (issue 14 open): stock CircuitPython "
-        "with the .mpy bundle keeps about 54 KB free at its lowest, under "
-        "the 64 KB budget: its loaded code stays in the heap")),
-    "py"])
+@pytest.mark.parametrize("build", ["mpy", "py"])
 def test_stock_firmware_keeps_its_heap_budget(build, firmware):
     """Stock CircuitPython 10.2.1 with deploy's .mpy bundle, and with the
     .py tree: menu pages, a Hard game and a two-player game in budget."""

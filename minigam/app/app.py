@@ -21,15 +21,13 @@ whole turn. Keys during the AI's turn are read and dropped.
 
 import displayio
 
-from minigam.compat import const
+from minigam.compat import const, unload
 from minigam.hw import keys as K
 from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
-from minigam.app import menu as M
 from minigam.app.layout import Layout
 from minigam.app.board_view import BoardView
-from minigam.app.text_view import TextView
 
 MENU = const(0)
 INFO = const(1)
@@ -50,6 +48,18 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
 _G_ROLL = const(1)  # minigam.game states
 _G_MOVE = const(2)
 _G_OVER = const(3)
+
+
+_MENU = "minigam.app.menu"
+_PAGES = "minigam.app.pages"
+
+
+def _menu():
+    """The menu module, loaded when a menu or summary page is shown; a game
+    start unloads it again (on stock CircuitPython its code would otherwise
+    stay in the heap through the game)."""
+    from minigam.app import menu
+    return menu
 
 
 def _col(player, index):
@@ -73,10 +83,9 @@ class App:
         self.hw = hw
         self.lay = lay = Layout(hw.width, hw.height)
         self.board = BoardView(lay)
-        self.text = TextView(lay)
+        self.text = None  # the TextView, while a text page may be shown
         root = displayio.Group()
         root.append(self.board.group)
-        root.append(self.text.group)
         self.root = root
         hw.display.root_group = root
         self.dice = dice
@@ -114,6 +123,10 @@ class App:
         self.last_col = -1
         self.to_menu()
 
+    def names(self):
+        """The two players' names in this game's mode."""
+        return ("You", "AI") if self.mode == P.MODE_AI else ("P1", "P2")
+
     def n_levels(self):
         """AI levels the menu offers: Perfect only with the exact table."""
         return len(P.LEVELS) + (0 if self.perfect is None else 1)
@@ -147,7 +160,7 @@ class App:
         self.keys_taken += 1
         st = self.state
         if st == MENU:
-            act = M.menu_key(self, code)
+            act = _menu().menu_key(self, code)
             if act is not None:
                 self._menu_action(act)
             else:
@@ -191,17 +204,44 @@ class App:
         self.hw.brightness = P.BRIGHT[self.settings.bright] / 100
 
     def to_menu(self):
+        # The game (saved, unless it was over) and its AI leave the heap:
+        # the menu's pages load in their place, and "Resume game" reads the
+        # save back.
+        self.game = None
+        self.ai = None
+        unload(_PAGES)
         self.state = MENU
         self.hw.pixels.off()
         self._show_menu()
 
     def _show_menu(self):
+        M = _menu()
         items = M.menu_items(self)
         if self.menu_sel >= len(items):
             self.menu_sel = 0
-        self.text.page(M.TITLE, [t for _, t in items], self.menu_sel)
-        self.text.group.hidden = False
+        self._page(M.TITLE, [t for _, t in items], self.menu_sel)
+
+    def _page(self, title, lines, sel=-1):
+        """Show a text page (the menu, statistics, the game-over summary).
+        Its view is built when a page is first shown and dropped for the
+        game (``_drop_text``): on stock CircuitPython its objects and code
+        would otherwise hold heap through every game."""
+        t = self.text
+        if t is None:
+            from minigam.app.text_view import TextView
+            t = self.text = TextView(self.lay)
+            self.root.append(t.group)
+        t.page(title, lines, sel)
+        t.group.hidden = False
         self.dirty = True
+
+    def _drop_text(self):
+        """The board alone on screen: the text view leaves the heap."""
+        t = self.text
+        if t is not None:
+            self.root.remove(t.group)
+            self.text = None
+            unload("minigam.app.text_view")
 
     def _save_settings(self):
         """Write changed settings (once, when the menu is left: every
@@ -213,11 +253,10 @@ class App:
     def _info(self, title, lines):
         self._save_settings()
         self.state = INFO
-        self.text.page(title, lines + ["", "A: back"])
-        self.text.group.hidden = False
-        self.dirty = True
+        self._page(title, lines + ["", "A: back"])
 
     def _menu_action(self, act):
+        M = _menu()
         if act == M.RESUME:
             self.resume()
         elif act == M.PLAY_AI:
@@ -225,9 +264,11 @@ class App:
         elif act == M.PLAY_2P:
             self.new_game(P.MODE_2P)
         elif act == M.DICE:
-            self._info("Dice", self.stats.dice_lines())
+            from minigam.app.pages import dice_lines
+            self._info("Dice", dice_lines(self.stats))
         elif act == M.LIFE:
-            self._info("Statistics", self.stats.life_lines())
+            from minigam.app.pages import life_lines
+            self._info("Statistics", life_lines(self.stats))
         self.dirty = True
 
     # -- games --------------------------------------------------------------
@@ -275,19 +316,13 @@ class App:
     def _start(self, mode, level):
         self.mode = mode
         g = self.game
-        if mode == P.MODE_AI:
-            ai = None
-            if level == P.PERFECT and self.perfect is not None:
-                ai = self.perfect(g.rules)
-            if ai is None:
-                if level >= len(P.LEVELS):  # no exact table here: Hard
-                    level = len(P.LEVELS) - 1
-                from minigam.ai import AIPlayer
-                ai = AIPlayer(g.rules, P.LEVELS[level], self.ai_seed)
-            self.ai = ai
         self.level = level
-        self.board.set_names(*M.names(mode))
-        self.text.group.hidden = True
+        if mode == P.MODE_AI:
+            self._make_ai()
+        self.board.set_names(*self.names())
+        self._drop_text()
+        unload(_MENU)
+        unload(_PAGES)
         self.last_col = -1
         if g.state == _G_OVER:
             if g.match_over():
@@ -301,13 +336,30 @@ class App:
             self._turn()
         self.dirty = True
 
+    def _make_ai(self):
+        """The AI of this game's level (after a game over it was dropped,
+        so that its search buffers do not hold heap under the summary)."""
+        ai = None
+        if self.level == P.PERFECT and self.perfect is not None:
+            ai = self.perfect(self.game.rules)
+        if ai is None:
+            if self.level >= len(P.LEVELS):  # no exact table here: Hard
+                self.level = len(P.LEVELS) - 1
+            from minigam.ai import AIPlayer
+            ai = AIPlayer(self.game.rules, P.LEVELS[self.level], self.ai_seed)
+        self.ai = ai
+
     def _next_game(self):
         g = self.game
+        if self.mode == P.MODE_AI and self.ai is None:
+            self._make_ai()
         if g.match_over():
             g.new_match()
         else:
             g.new_game()
-        self.text.group.hidden = True
+        self._drop_text()
+        unload(_MENU)
+        unload(_PAGES)
         self.last_col = -1
         self.state = OPEN
         self.dirty = True
@@ -488,9 +540,10 @@ class App:
 
     def _game_over(self):
         self.state = OVER
-        title, lines = M.over_lines(self)
-        self.text.page(title, lines)
-        self.text.group.hidden = False
+        self.ai = None
+        from minigam.app.pages import over_lines
+        title, lines = over_lines(self)
+        self._page(title, lines)
         self.hw.pixels.show_mover(self.game.winner)
 
     # -- the AI's turn -------------------------------------------------------
@@ -539,7 +592,7 @@ class App:
         b = self.board
         g = self.game
         b.set_position(g.pos)
-        names = M.names(self.mode)
+        names = self.names()
         if st in (OPEN, OPENED):
             b.set_turn(0)
         else:

@@ -1,9 +1,9 @@
-"""The title menu and the text pages (statistics, game over), as data.
+"""The title menu, as data.
 
 ``menu_items(app)`` lists ``(id, text)`` for the menu; ``menu_key(app, code)``
 applies a key to it and returns an action id for the app to run (or
-``None``). ``over_lines(app)`` is the game-over summary. The pages are drawn
-by :class:`~minigam.app.text_view.TextView`.
+``None``). The page is drawn by :class:`~minigam.app.text_view.TextView`;
+the other pages' text is ``minigam.app.pages``.
 
 Keys on the menu: X or DOWN next item, Y or UP previous item, A, PRESS or
 RIGHT activates the item or steps its value forward, LEFT steps it back.
@@ -92,49 +92,3 @@ def menu_key(app, code):
         return item
     app.settings_changed = True
     return None
-
-
-def names(mode):
-    return ("You", "AI") if mode == P.MODE_AI else ("P1", "P2")
-
-
-def over_lines(app):
-    """Title and lines of the game-over page."""
-    g = app.game
-    n = names(app.mode)
-    w = g.winner
-    if app.mode == P.MODE_AI:
-        title = "You win!" if w == 1 else "AI wins"
-    else:
-        title = "Player %d wins!" % w
-    hits = [0, 0]
-    lucky = [None, None]
-    for player, d1, d2, steps in g.turns:
-        for st in steps:
-            if st[2]:
-                hits[player - 1] += 1
-        t = d1 + d2
-        cur = lucky[player - 1]
-        if cur is None or t > cur[0] + cur[1]:
-            lucky[player - 1] = (d1, d2)
-    lines = []
-    if g.match_to > 1:
-        lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
-                                            g.match_to))
-        if g.match_winner:
-            who = n[g.match_winner - 1]
-            lines.append("Match: you win" if who == "You"
-                         else "Match: %s wins" % who)
-    lines.append("Pips: %s %d %s %d" % (n[0], g.pips(1), n[1], g.pips(2)))
-    lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
-    top = 0
-    for p in (0, 1):
-        if lucky[p] and (not top or sum(lucky[p]) > sum(lucky[top - 1])):
-            top = p + 1
-    if top:
-        d = lucky[top - 1]
-        lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
-    lines.append("Turns: %d" % len(g.turns))
-    lines.append("A: %s" % ("rematch" if g.match_winner else "next game"))
-    lines.append("B: menu")
-    return title, lines

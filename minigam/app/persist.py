@@ -120,31 +120,6 @@ class Stats:
         self.doubles = v[13]
         return True
 
-    def dice_lines(self):
-        """Text of the dice statistics page."""
-        r = self.rolls()
-        c = self.counts
-        out = ["Rolls: %d" % r,
-               "1:%d 2:%d 3:%d" % (c[1], c[2], c[3]),
-               "4:%d 5:%d 6:%d" % (c[4], c[5], c[6])]
-        if r:
-            pips = 0
-            for v in range(1, 7):
-                pips += v * c[v]
-            out.append("Doubles %d%% (17)" % (100 * self.doubles // r))
-            out.append("Pips/roll %d.%02d (7)" % (pips // r,
-                                                 (100 * pips // r) % 100))
-        out.append("Expected: 1/6 each")
-        return out
-
-    def life_lines(self):
-        out = []
-        for k in range(3):
-            out.append("%s: %d/%d won" % (LEVEL_NAMES[k], self.wins[k],
-                                          self.games[k]))
-        out.append("2 players: %d" % self.two_player)
-        return out
-
 
 def load_settings(store):
     s = Settings()

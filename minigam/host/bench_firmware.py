@@ -55,6 +55,11 @@ MENU_PAGES = ("X*8 A await:INFO A await:MENU X A await:INFO A await:MENU "
               "Y*7 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 Y*7 ")
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
+# The board cursor's latency is measured in a two-player game at its first
+# pick; the game is then played out (a game left unfinished would be saved,
+# and "Resume game" would shift the menu the rounds are scripted for).
+TWO_PLAYER_TO_PICK = "X A A*until:PICK"
+TWO_PLAYER_REST = "A*until:OVER B await:MENU Y "
 # One round of play, from and back to the menu's first line with the
 # level at Medium: every menu page, a game against Hard, the level back to
 # Medium (Hard -> Easy -> Medium), a two-player game.
@@ -178,6 +183,13 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         menu = board = []
         if latency:
             menu = key_latency(s, "X")
+            try:  # the board's cursor, in a two-player game played out
+                play(s, TWO_PLAYER_TO_PICK)
+                board = key_latency(s, "RIGHT")
+                play(s, TWO_PLAYER_REST)
+            except device.EmuError as exc:
+                out.write("  board cursor not measured: %s\n"
+                          % str(exc).strip().splitlines()[-1])
         mark = len(s.console)
         rounds = 0
         try:

@@ -255,6 +255,7 @@ _BREAK_STEPS = (
     (_APP, "import minigam.app.palette", "import minigam.app.palette"),
     (_APP, "import minigam.app.persist", "import minigam.app.persist"),
     (_APP, "import minigam.app.menu", "import minigam.app.menu"),
+    (_APP, "import minigam.app.pages", "import minigam.app.pages"),
     (_APP, "import minigam.app.layout", "import minigam.app.layout"),
     (_APP, "import minigam.app.text", "import minigam.app.text"),
     (_APP, "import minigam.app.sprites", "import minigam.app.sprites"),

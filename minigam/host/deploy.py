@@ -3,7 +3,9 @@
 The shipped tree is::
 
     code.py  boot.py  settings.toml          (MINIGAM_PROFILE = "<profile>")
-    minigam/...                              (the device package, no host/)
+    minigam/...                              (the device package, no host/;
+                                              the AI's weights modules as
+                                              ai_weights*.bin files)
     lib/<module>.py, lib/<package>/...       (CircuitPython libraries)
 
 Which libraries ship is derived from the code, not from a hand-kept list:
@@ -21,7 +23,8 @@ Writing a drive never deletes the user's files. It overwrites the files it
 ships (an existing foreign ``code.py``/``boot.py`` is first kept as
 ``code.py.orig``/``boot.py.orig``, or ``.orig2``... when that exists), skips files whose bytes are unchanged
 (less flash wear, fewer auto-reloads), removes only stale files inside its own
-``minigam/`` folder, merges ``MINIGAM_PROFILE`` into an existing
+``minigam/`` folder (``.py``, ``.mpy``, ``.bin``: an ``ai_weights.mpy`` from an
+earlier deploy would be loaded before the ``.bin``), merges ``MINIGAM_PROFILE`` into an existing
 ``settings.toml`` keeping every other line, and writes ``code.py`` last so
 CircuitPython's auto-reload starts a complete tree.
 """
@@ -443,8 +446,15 @@ def _write_order(dest):
 
 
 def build_plan(profile=None, root=None, existing_settings=None,
-               with_libs=True):
-    """Everything that ships for ``profile`` from the checkout ``root``."""
+               with_libs=True, weights_bin=True):
+    """Everything that ships for ``profile`` from the checkout ``root``.
+
+    With ``weights_bin`` (a stock CircuitPython drive) the AI's weights
+    modules ship as the weights files ``minigam/ai_weights*.bin``
+    (``minigam.host.weights_bin``): a loaded ``.mpy``/``.py`` keeps its
+    constants in the heap there. Without it (the MINIGAM firmware, which
+    freezes the modules into flash) the modules ship."""
+    from minigam.host.weights_bin import MODULES, load_source, to_bin
     root = root or source_root()
     profile = profile or DEFAULT_PROFILE
     names = profile_names(root)
@@ -462,8 +472,17 @@ def build_plan(profile=None, root=None, existing_settings=None,
     for rel in rels:
         if rel in others:
             continue  # only the chosen profile's module ships
+        if rel in MODULES.values():
+            continue  # made from the module, never a stray copy
         with open(os.path.join(root, rel), "rb") as f:
             data = f.read()
+        if weights_bin and rel in MODULES:
+            try:
+                files.append((MODULES[rel], to_bin(load_source(data, rel))))
+            except (ValueError, AttributeError, SyntaxError) as exc:
+                raise DeployError("cannot write %s from %s: %s"
+                                  % (MODULES[rel], rel, exc))
+            continue
         files.append((rel, data))
         if rel.endswith(".py"):
             # a module's package (for relative imports) is its folder
@@ -596,7 +615,8 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
             for fn in filenames:
                 rel = os.path.relpath(os.path.join(dirpath, fn),
                                       target).replace(os.sep, "/")
-                if rel not in shipped and fn.endswith((".py", ".mpy")):
+                if rel not in shipped and fn.endswith((".py", ".mpy",
+                                                       ".bin")):
                     report.removed.append(rel)
                     report.needed -= os.path.getsize(os.path.join(dirpath, fn))
     # a library we ship as .mpy (.py) goes with its .py (.mpy) from an
@@ -776,7 +796,13 @@ def compile_mpy(files, mpy_cross):
     """``files`` ({dest: bytes}) with every ``.py`` but ``code.py`` and
     ``boot.py`` compiled to ``.mpy`` by CircuitPython's ``mpy_cross`` (whose
     major version must match the board's). A compile error raises
-    DeployError naming the file."""
+    DeployError naming the file.
+
+    ``-O3``: no line numbers in the bytecode (a traceback names the file
+    and function but says line 1) and no asserts. A loaded ``.mpy`` stays
+    in the heap on stock CircuitPython, and this keeps 3.2 KB more of it
+    free in a game on the emulated Pico (issue 14's budget); ``deploy
+    --py`` ships source with full tracebacks."""
     import subprocess
     import tempfile
     out = {}
@@ -789,7 +815,8 @@ def compile_mpy(files, mpy_cross):
                 continue
             with open(src, "wb") as f:
                 f.write(data)
-            run = subprocess.run([mpy_cross, "-s", dest, "-o", dst, src],
+            run = subprocess.run([mpy_cross, "-O3", "-s", dest, "-o", dst,
+                                  src],
                                  capture_output=True, text=True)
             if run.returncode:
                 raise DeployError("mpy-cross failed on %s: %s" % (

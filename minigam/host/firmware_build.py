@@ -121,7 +121,8 @@ def toolchain(fwdir, prefix):
 
 def frozen_tree(dest):
     """The device package and every RP2040 profile's libraries, as files
-    under ``dest`` (libraries at its top, as on ``lib/``)."""
+    under ``dest`` (libraries at its top, as on ``lib/``). The AI's weights
+    stay modules: frozen, their tables are read in place from flash."""
     from minigam.host.deploy import build_plan
     from minigam.hw.pins import PROFILES
     shutil.rmtree(dest, ignore_errors=True)
@@ -129,7 +130,7 @@ def frozen_tree(dest):
     for name, p in sorted(PROFILES.items()):
         if p["display"].get("builtin") or p.get("keypad_shift"):
             continue  # not an RP2040 build
-        for rel, data in build_plan(name).files:
+        for rel, data in build_plan(name, weights_bin=False).files:
             if rel.endswith(".py") and rel not in ("code.py", "boot.py"):
                 files[rel[4:] if rel.startswith("lib/") else rel] = data
     for rel, data in files.items():

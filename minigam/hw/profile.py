@@ -10,7 +10,6 @@ See ``minigam/hw/__init__.py`` for the interface.
 
 from minigam.compat import unload
 from minigam.hw import keys as _keys
-from minigam.hw import pins as _pins
 from minigam.hw.ticks import ticks_ms as _ticks_ms
 
 
@@ -113,6 +112,7 @@ def _getenv(key):
 
 def select_profile_name(name=None):
     """The profile to use: ``name``, settings.toml MINIGAM_PROFILE, board id, default."""
+    from minigam.hw import pins as _pins
     if not name:
         name = _getenv("MINIGAM_PROFILE")
     if not name:
@@ -134,15 +134,21 @@ def load_profile(name=None):
     its module. ``deploy`` copies only that module and its libraries, so a
     profile named later in settings.toml may be missing: ProfileError says
     what to run."""
+    import sys
+    had = "minigam.hw.pins" in sys.modules
     name = select_profile_name(name)
+    from minigam.hw import pins as _pins
     try:
         hw = _pins.profile_module(name).build()
     except ImportError as exc:
         raise ProfileError("profile %s needs files this board lacks (%s): "
                            "run deploy --profile %s" % (name, exc, name))
     # Used only to build it: on stock CircuitPython their code would stay
-    # in the heap (measured 4 KB on the emulated Pico).
+    # in the heap (measured 4 KB on the emulated Pico, 1.4 KB more for the
+    # pin index).
     unload("minigam.hw.parts")
     unload("minigam.hw.profiles." + _pins.MODULES[name])
+    if not had:  # the pin index too, unless someone else holds it
+        unload("minigam.hw.pins")
     return hw
 
