@@ -154,6 +154,9 @@ class App:
             self._render()
             self.hw.display.refresh()
             self.frames += 1
+            if self.text is not None and self.text.group.hidden \
+                    and self.state not in (MENU, INFO, OVER):
+                self._drop_text()
 
     def key(self, code):
         """Handle one key code in the current state."""
@@ -235,8 +238,16 @@ class App:
         t.group.hidden = False
         self.dirty = True
 
+    def _hide_text(self):
+        """The board alone on screen. The text view is hidden now and
+        leaves the heap after the next refresh (``_drop_text``): displayio
+        redraws the area of a hidden group, not of one taken off the
+        screen before a refresh."""
+        if self.text is not None:
+            self.text.group.hidden = True
+
     def _drop_text(self):
-        """The board alone on screen: the text view leaves the heap."""
+        """The text view leaves the screen's groups and the heap."""
         t = self.text
         if t is not None:
             self.root.remove(t.group)
@@ -320,7 +331,7 @@ class App:
         if mode == P.MODE_AI:
             self._make_ai()
         self.board.set_names(*self.names())
-        self._drop_text()
+        self._hide_text()
         unload(_MENU)
         unload(_PAGES)
         self.last_col = -1
@@ -357,7 +368,7 @@ class App:
             g.new_match()
         else:
             g.new_game()
-        self._drop_text()
+        self._hide_text()
         unload(_MENU)
         unload(_PAGES)
         self.last_col = -1

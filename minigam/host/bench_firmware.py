@@ -196,6 +196,12 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             while rounds == 0 or s.now < minutes * 60000:
                 play(s, ROUND)
                 rounds += 1
+                (at, free, _), _ = lowest(s)
+                out.write("  round %d done at %.1f emulated min; lowest free "
+                          "so far %.1f KB (in %s)\n" % (
+                              rounds, s.now / 60000.0, free / 1024.0, at))
+                if hasattr(out, "flush"):
+                    out.flush()
         except device.EmuError as exc:
             out.write("  stopped in round %d: %s\n" % (
                 rounds + 1, str(exc).strip().splitlines()[-1]))
