@@ -90,12 +90,12 @@ def _weights(full_entry):
     return ai_weights
 
 
-def _file(what, k):
+def _file(what, *args):
     """``minigam.ai_load``'s ``what`` (``"load"``, ``"reserve"``), run with
-    ``k``; the module leaves the heap after."""
+    ``args``; the module leaves the heap after."""
     from minigam import ai_load
     try:
-        return getattr(ai_load, what)(k)
+        return getattr(ai_load, what)(*args)
     finally:
         unload("minigam.ai_load")
 
@@ -106,7 +106,13 @@ def reserve():
     network later allocates nothing big. Returns the bytes reserved: 0 when
     there is nothing to do (the weights modules import, as on the MINIGAM
     firmware; no weights file; already done)."""
-    return _file("reserve", 0)
+    if _ROOM[0] is not None:
+        return 0
+    try:
+        _weights(False)
+        return 0  # the tables are read in place: nothing to reserve
+    except ImportError:
+        return _file("reserve")
 
 
 def net(full_entry=False):

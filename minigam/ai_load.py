@@ -84,35 +84,33 @@ _NAMES = ("W1", "W1X_AT", "W1X_H", "W1X_D", "B1", "W2", "B2", "W3")
 _ATTRS = ("W1", "XAT", "XH", "XD", "B1", "W2", "B2", "W3", "nzi", "nzv")
 
 
+def _sizes(h, h2, nx):
+    """The bytes of each table in the file's order, for that shape."""
+    return (N_IN * h, 2 * (N_IN + 1), nx, 2 * nx, 2 * h, 2 * h2 * h, 4 * h2,
+            2 * (h2 or h))
+
+
 def room(h, h2, nx):
     """Buffers for a network of that shape with up to ``nx`` corrections."""
-    return [(bytearray(N_IN * h), array.array("H", bytes(2 * (N_IN + 1))),
-             bytearray(nx), array.array("h", bytes(2 * nx)),
-             array.array("h", bytes(2 * h)), array.array("h", bytes(2 * h2 * h)),
-             array.array("i", bytes(4 * h2)),
-             array.array("h", bytes(2 * (h2 or h))),
+    n = _sizes(h, h2, nx)
+    return [(bytearray(n[0]), array.array("H", bytes(n[1])), bytearray(n[2]),
+             array.array("h", bytes(n[3])), array.array("h", bytes(n[4])),
+             array.array("h", bytes(n[5])), array.array("i", bytes(n[6])),
+             array.array("h", bytes(n[7])),
              array.array("i", bytes(4 * h)), array.array("i", bytes(4 * h))),
             h, h2, nx, None]
 
 
 def nbytes(r):
-    """The bytes of a room's buffers."""
-    h, h2, nx = r[1], r[2], r[3]
-    return (N_IN * h + 2 * (N_IN + 1) + 3 * nx + 2 * h + 2 * h2 * h + 4 * h2
-            + 2 * (h2 or h) + 8 * h)
+    """The bytes of a room's buffers (the tables and two scratch arrays)."""
+    return sum(_sizes(r[1], r[2], r[3])) + 8 * r[1]
 
 
-def reserve(_k=0):
+def reserve():
     """Make ``ai_eval``'s room, sized from the weights files' headers (for
-    the more corrections of the two); returns its bytes (0: nothing to do,
-    as the weights modules import, there is no file, or it is there)."""
-    if ai_eval._ROOM[0] is not None:
-        return 0
-    try:
-        ai_eval._weights(False)
-        return 0
-    except ImportError:
-        pass
+    the more corrections of the two); returns its bytes (0: no file).
+    ``ai_eval.reserve`` calls it when there is no room yet and the weights
+    modules do not import."""
     shape = None
     for k in (0, 1):
         name = path(k)
@@ -144,8 +142,7 @@ def load(full_entry):
         raise ImportError("no weights module or file %s (%s)" % (name, exc))
     with f:
         h, h2, nx, w1o, b3 = header(f, name)
-        sizes = (N_IN * h, 2 * (N_IN + 1), nx, 2 * nx, 2 * h, 2 * h2 * h,
-                 4 * h2, 2 * (h2 or h))
+        sizes = _sizes(h, h2, nx)
         want = 4 * N_HEAD + sum(sizes) + 4
         got = f.seek(0, 2)
         if got != want:  # checked before anything is allocated for it
