@@ -154,9 +154,8 @@ class App:
             self._render()
             self.hw.display.refresh()
             self.frames += 1
-            if self.text is not None and self.text.group.hidden \
-                    and self.state not in (MENU, INFO, OVER):
-                self._drop_text()
+            if self.text is not None and self.text.group.hidden:
+                self._drop_text()  # hidden by _leave_pages, now redrawn
 
     def key(self, code):
         """Handle one key code in the current state."""
@@ -227,7 +226,7 @@ class App:
     def _page(self, title, lines, sel=-1):
         """Show a text page (the menu, statistics, the game-over summary).
         Its view is built when a page is first shown and dropped for the
-        game (``_drop_text``): on stock CircuitPython its objects and code
+        game (``_leave_pages``): on stock CircuitPython its objects and code
         would otherwise hold heap through every game."""
         t = self.text
         if t is None:
@@ -238,13 +237,15 @@ class App:
         t.group.hidden = False
         self.dirty = True
 
-    def _hide_text(self):
-        """The board alone on screen. The text view is hidden now and
-        leaves the heap after the next refresh (``_drop_text``): displayio
-        redraws the area of a hidden group, not of one taken off the
-        screen before a refresh."""
+    def _leave_pages(self):
+        """A game takes the screen: the menu's and the pages' code leaves
+        the heap, and the text view is hidden now and leaves after the
+        next refresh (``tick``): displayio redraws the area of a hidden
+        group, not of one taken off the screen before a refresh."""
         if self.text is not None:
             self.text.group.hidden = True
+        unload(_MENU)
+        unload(_PAGES)
 
     def _drop_text(self):
         """The text view leaves the screen's groups and the heap."""
@@ -331,9 +332,7 @@ class App:
         if mode == P.MODE_AI:
             self._make_ai()
         self.board.set_names(*self.names())
-        self._hide_text()
-        unload(_MENU)
-        unload(_PAGES)
+        self._leave_pages()
         self.last_col = -1
         if g.state == _G_OVER:
             if g.match_over():
@@ -368,9 +367,7 @@ class App:
             g.new_match()
         else:
             g.new_game()
-        self._hide_text()
-        unload(_MENU)
-        unload(_PAGES)
+        self._leave_pages()
         self.last_col = -1
         self.state = OPEN
         self.dirty = True
