@@ -46,17 +46,6 @@ PY_BUDGET = 250000
 PROFILE_KEY = "MINIGAM_PROFILE"
 ENTRY_FILES = ("code.py", "boot.py")
 LIB_DIST_PREFIX = "adafruit-circuitpython-"
-# Used only while minigam.hw.pins does not exist.
-_BOARD_PROFILES = {
-    "raspberry_pi_pico": "pico-st7789",
-    "raspberry_pi_pico_w": "pico-st7789",
-    "raspberry_pi_pico2": "pico-st7789",
-    "raspberry_pi_pico2_w": "pico-st7789",
-    "pybadge": "pybadge",
-    "pygamer": "pygamer",
-}
-_FALLBACK_PROFILES = ("pico-st7789", "pico-ili9341", "pimoroni-display-pack-2",
-                      "pybadge")
 _SKIP_DIRS = ("__pycache__",)
 # Libraries whose pure-Python PyPI version only stands in for a module that
 # CircuitPython has natively on every board MINIGAM supports (RP2040, RP2350,
@@ -78,28 +67,19 @@ def source_root():
 # --- profiles -----------------------------------------------------------------
 
 def _pins():
-    """``minigam.hw.pins`` (pure data), or ``None`` before it exists."""
-    try:
-        from minigam.hw import pins
-    except ImportError:
-        return None
+    """``minigam.hw.pins``: the profiles' names, modules and board ids."""
+    from minigam.hw import pins
     return pins
 
 
 def profile_names(root=None):
-    """Profile names, from ``minigam.hw.pins`` (the single source of truth),
-    or the planned list while it does not exist."""
-    pins = _pins()
-    if pins is not None:
-        return tuple(pins.profile_names())
-    return _FALLBACK_PROFILES
+    """Profile names, from ``minigam.hw.pins`` (the single source of
+    truth)."""
+    return tuple(_pins().profile_names())
 
 
 def _profile_module_file(root, name):
-    pins = _pins()
-    module = name.replace("-", "_")
-    if pins is not None:
-        module = getattr(pins, "MODULES", {}).get(name, module)
+    module = _pins().MODULES.get(name, name.replace("-", "_"))
     return os.path.join(root, "minigam", "hw", "profiles", module + ".py")
 
 
@@ -157,10 +137,7 @@ def profile_for_board(board_id):
     ``minigam.hw.pins``), or ``None``."""
     if not board_id:
         return None
-    pins = _pins()
-    if pins is not None:
-        return pins.BOARD_IDS.get(board_id)
-    return _BOARD_PROFILES.get(board_id)
+    return _pins().BOARD_IDS.get(board_id)
 
 
 # --- settings.toml ------------------------------------------------------------
