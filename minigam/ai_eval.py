@@ -34,6 +34,16 @@ import array
 
 from minigam.compat import const, unload
 
+# The hot loops as native code where the firmware can run it (the MINIGAM
+# firmware); elsewhere this module's own loops, with the same results.
+# (Where viper does not exist, compiling the module is a SyntaxError.)
+try:
+    from minigam import ai_native as _nat
+except (ImportError, SyntaxError):
+    _nat = None
+NATIVE = _nat is not None
+_NO_CHECKERS = bytes(17)  # the root full sums are counted from
+
 
 N_IN = const(128)
 Q = const(256)  # a hidden unit's clip point (1.0)
@@ -63,6 +73,10 @@ class Net:
         self.XAT = w.W1X_AT
         self.XH = w.W1X_H
         self.XD = w.W1X_D
+        if _nat is not None:  # native code reads tables, not tuples
+            self.XAT = array.array("H", w.W1X_AT)
+            self.XH = bytes(w.W1X_H)
+            self.XD = array.array("h", w.W1X_D)
         self.B1 = array.array("h", w.B1)
         for h in range(self.H):
             self.B1[h] -= 16 * w.W1O
@@ -165,6 +179,9 @@ def _add_cell(nt, acc, fb, a, b):
 def full_sums(nt, pos, acc):
     """Fill ``acc`` (array of ``nt.H`` ints) with the hidden sums of
     ``pos`` seen from its side to move."""
+    if _nat is not None:
+        _nat.hidden(nt, acc, acc, 1, _NO_CHECKERS, pos)
+        return
     t = 0 if pos[16] == 1 else 8
     b1 = nt.B1
     for h in range(nt.H):
@@ -179,6 +196,8 @@ def full_sums(nt, pos, acc):
 def output(nt, acc):
     """Network output ``z`` for hidden sums ``acc``."""
     H = nt.H
+    if _nat is not None:
+        return _nat.output(nt, acc)
     if not nt.H2:
         z = nt.B3
         w3 = nt.W3
@@ -250,6 +269,9 @@ class Evaluator:
         root = self.root
         acc = self.acc
         base = self.base
+        if _nat is not None:
+            _nat.hidden(nt, acc, base, 0, root, res)
+            return _nat.output(nt, acc)
         for h in range(nt.H):
             acc[h] = base[h]
         t = 0 if res[16] == 1 else 8

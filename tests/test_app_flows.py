@@ -323,6 +323,8 @@ def test_ai_moves_one_by_one_and_ignores_keys():
         rig.tick(ms=60)
         if app.frames != f and app.state in (A.AI, A.AIMOVE):
             seen.append((len(g.steps), bytes(app.board.pos)))
+            # the keys were seen: the status line says to wait
+            assert app.board.msg_lb.text == "Wait for AI"
     # The screen showed 0, then 1, then (if any) 2 moves: never a jump.
     counts = [n for n, _ in seen]
     assert counts[0] == 0
@@ -335,6 +337,7 @@ def test_ai_moves_one_by_one_and_ignores_keys():
     # AI's choice from the turn's start.
     assert bytes(app.ai.result) == bytes(g.pos)
     assert start != bytes(g.pos) or not played[3]
+    assert "wait" not in app.board.msg_lb.text  # the human's turn again
 
 
 def test_no_legal_move_notice():

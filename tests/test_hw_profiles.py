@@ -242,8 +242,13 @@ def _fake_modules(monkeypatch, board_names, nvm_size, calls):
     fourwire.FourWire = lambda spi, **kw: calls.append(("fourwire", kw)) or ("bus", kw)
     displayio = types.ModuleType("displayio")
     displayio.release_displays = lambda: calls.append(("release",))
-    st = types.ModuleType("adafruit_st7789")
-    st.ST7789 = lambda bus, **kw: Disp(bus, **kw)
+    busdisplay = types.ModuleType("busdisplay")
+
+    def bus_display(bus, init, **kw):
+        calls.append(("init", init))
+        return Disp(bus, **kw)
+
+    busdisplay.BusDisplay = bus_display
     ili = types.ModuleType("adafruit_ili9341")
     ili.ILI9341 = lambda bus, **kw: Disp(bus, **kw)
 
@@ -294,7 +299,7 @@ def _fake_modules(monkeypatch, board_names, nvm_size, calls):
     micro = types.ModuleType("microcontroller")
     micro.nvm = bytearray(nvm_size)
     mods = {"board": board, "busio": busio, "fourwire": fourwire, "displayio": displayio,
-            "adafruit_st7789": st, "adafruit_ili9341": ili, "keypad": keypad,
+            "busdisplay": busdisplay, "adafruit_ili9341": ili, "keypad": keypad,
             "neopixel": neopixel, "pwmio": pwmio, "analogio": analogio,
             "microcontroller": micro}
     for k, v in mods.items():
@@ -333,6 +338,8 @@ def test_device_builder_with_fake_circuitpython(name, monkeypatch):
         assert disp["rotation"] == d["rotation"] and disp["backlight_pin"].name == d["backlight"]
         if d["driver"] == "st7789":
             assert disp["rowstart"] == d["rowstart"]
+            from minigam.hw import st7789
+            assert [c[1] for c in calls if c[0] == "init"] == [st7789.INIT]
     keys_call = [c for c in calls if c[0] == "keys"][0]
     if p["keypad_shift"]:
         kw = keys_call[2]
@@ -531,3 +538,27 @@ def test_a_profile_missing_from_the_drive_says_what_to_run(monkeypatch):
     with pytest.raises(profile.ProfileError,
                        match="run deploy --profile pybadge"):
         profile.load_profile("pybadge")
+
+
+def test_st7789_start_up_waits_what_the_datasheet_asks():
+    """120 ms after the software reset (the panel may be awake after a soft
+    reload), 10 ms after sleep out (5 ms required), nothing else; the
+    registers are those the Adafruit driver leaves."""
+    from minigam.hw import st7789
+    seq = st7789.INIT
+    cmds = []
+    i = 0
+    while i < len(seq):
+        cmd, n = seq[i], seq[i + 1]
+        args = bytes(seq[i + 2:i + 2 + (n & 0x7F)])
+        i += 2 + (n & 0x7F)
+        delay = 0
+        if n & 0x80:
+            delay = seq[i]
+            i += 1
+        cmds.append((cmd, args, delay))
+    assert cmds == [(0x01, b"", 120), (0x11, b"", 10), (0x3A, b"\x55", 0),
+                    (0x36, b"\xc0", 0), (0x21, b"", 0), (0x13, b"", 0),
+                    (0x29, b"", 0)]
+    assert st7789.init_delay_ms() == 130
+    assert st7789.init_delay_ms(b"\x11\x80\xff") == 500

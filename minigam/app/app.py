@@ -106,8 +106,13 @@ class App:
         self.due = 0
         # When the AI's search began, and how long its last one took (ms;
         # the trace and the firmware bench read it).
+        # The AI's search: when its first slice ran (None: not yet, or
+        # done) and how long it took from there (the frame drawn as its
+        # turn begins is not part of it).
         self.ai_began = None
+        self.thinking = False
         self.think_ms = 0
+        self.waited = False  # a key was pressed in this AI turn: "wait"
         self.menu_sel = 0
         self.dirty = True
         self.frames = 0
@@ -169,7 +174,12 @@ class App:
                 self._show_menu()
             return
         if st in (AI, AIMOVE):
-            return  # the AI's turn: buttons are ignored
+            # The AI's turn (or a forced play shown): a key changes nothing
+            # but the status line, which says to wait.
+            if not self.waited:
+                self.waited = True
+                self.dirty = True
+            return
         ok = code in (K.A, K.PRESS)
         back = code == K.B
         if st == INFO:
@@ -389,6 +399,7 @@ class App:
     def _turn(self):
         """Start (or continue) the mover's turn."""
         g = self.game
+        self.waited = False
         if g.state == _G_OVER:
             self._game_over()
             return
@@ -399,7 +410,8 @@ class App:
             elif g.steps:
                 g.undo_turn()
             self.ai.begin(g.pos, g.d1, g.d2)
-            self.ai_began = self.now
+            self.thinking = True
+            self.ai_began = None
             self.hw.pixels.think(p, self.now)
             self.state = AI
             self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
@@ -564,12 +576,14 @@ class App:
             return
         g = self.game
         if st == AI:
-            if not self.ai.step():
-                return
-            if self.ai_began is not None:
-                # read the clock now: a search may end in the tick it began
+            if self.thinking:
+                if self.ai_began is None:
+                    self.ai_began = self.hw.ticks_ms()
+                if not self.ai.step():
+                    return
+                # read the clock now: a search may end in the slice it began
                 self.think_ms = ticks_diff(self.hw.ticks_ms(), self.ai_began)
-                self.ai_began = None  # the search is done; now the pacing
+                self.thinking = False  # the search is done; now the pacing
             if ticks_diff(self.now, self.due) < 0:
                 return
             self.ai_steps = list(self.ai.steps)
@@ -650,10 +664,13 @@ class App:
         elif st == DONE:
             msg = "Forced. A:ok" if self.forced else "A:ok B:undo"
         elif st == AI:
-            msg = "AI thinking"
+            msg = "Wait for AI" if self.waited else "AI thinking"
         elif st == AIMOVE:
             cursor = self.last_col
-            msg = "AI moves" if self._is_ai(p) else "Forced play"
+            if self.waited:
+                msg = "Wait for AI" if self._is_ai(p) else "Forced: wait"
+            else:
+                msg = "AI moves" if self._is_ai(p) else "Forced play"
         if (st == AI or st == AIMOVE) and g.must_pass:
             ban = ("No legal move", "AI must pass")
         b.set_cursor(cursor, self.cur_color)

@@ -169,6 +169,11 @@ def merge_settings(existing, profile):
 
 # --- files of the device package ----------------------------------------------
 
+# Modules of native code (viper): the MINIGAM firmware freezes them, compiled
+# for its chip; stock CircuitPython has no native emitter, and the package
+# runs without them (``minigam.ai_eval`` falls back to its own loops).
+NATIVE_ONLY = ("minigam/ai_native.py",)
+
 def device_files(root):
     """Relative paths (``/``-separated) of every file that ships from the
     checkout: the entry points and ``minigam/`` without its host-only parts
@@ -423,8 +428,11 @@ def _write_order(dest):
 
 
 def build_plan(profile=None, root=None, existing_settings=None,
-               with_libs=True, weights_bin=True):
+               with_libs=True, weights_bin=True, native=False):
     """Everything that ships for ``profile`` from the checkout ``root``.
+
+    ``NATIVE_ONLY`` modules (native code, which only the MINIGAM firmware
+    can compile) ship only with ``native``.
 
     With ``weights_bin`` (a stock CircuitPython drive) the AI's weights
     modules ship as the weights files ``minigam/ai_weights*.bin``
@@ -451,6 +459,8 @@ def build_plan(profile=None, root=None, existing_settings=None,
             continue  # only the chosen profile's module ships
         if rel in MODULES.values():
             continue  # made from the module, never a stray copy
+        if rel in NATIVE_ONLY and not native:
+            continue
         with open(os.path.join(root, rel), "rb") as f:
             data = f.read()
         if weights_bin and rel in MODULES:

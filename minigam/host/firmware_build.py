@@ -130,7 +130,8 @@ def frozen_tree(dest):
     for name, p in sorted(PROFILES.items()):
         if p["display"].get("builtin") or p.get("keypad_shift"):
             continue  # not an RP2040 build
-        for rel, data in build_plan(name, weights_bin=False).files:
+        for rel, data in build_plan(name, weights_bin=False,
+                                     native=True).files:
             if rel.endswith(".py") and rel not in ("code.py", "boot.py"):
                 files[rel[4:] if rel.startswith("lib/") else rel] = data
     for rel, data in files.items():
@@ -159,6 +160,21 @@ def board_folder(top, frozen):
     with open(os.path.join(folder, "mpconfigboard.mk"), "a") as f:
         f.write("\n# --- MINIGAM overlay ---\n" + overlay)
         f.write("FROZEN_MPY_DIRS += %s\n" % os.path.abspath(frozen))
+    # make keeps its generated headers (the qstr list among them) across
+    # builds, and does not see that new settings (the native emitter, say)
+    # need other qstrs: with a changed overlay they are made again.
+    stamp = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD,
+                         "overlay.sha256")
+    digest = hashlib.sha256(overlay.encode()).hexdigest()
+    old = None
+    if os.path.isfile(stamp):
+        with open(stamp) as f:
+            old = f.read().strip()
+    if old != digest:
+        shutil.rmtree(os.path.dirname(stamp), ignore_errors=True)
+        os.makedirs(os.path.dirname(stamp))
+        with open(stamp, "w") as f:
+            f.write(digest + "\n")
 
 
 def drive_files():

@@ -53,7 +53,7 @@ FAKES = Path(__file__).with_name("vmfakes")
 
 # Real pure-Python CircuitPython libraries copied into /lib of the VM (from
 # the host environment, where pip installed them), as on a board.
-LIBRARIES = ("adafruit_ticks", "adafruit_display_text", "adafruit_st7789", "adafruit_ili9341")
+LIBRARIES = ("adafruit_ticks", "adafruit_display_text", "adafruit_ili9341")
 
 RESULT_MARK = "@@minigam-vm "
 

@@ -75,9 +75,9 @@ def make_display(p):
     rotation = setting_int("MINIGAM_ROTATION", d["rotation"])
     bl = _pin(board, d["backlight"])
     if d["driver"] == "st7789":
-        from adafruit_st7789 import ST7789
+        from minigam.hw import st7789
 
-        return ST7789(
+        return st7789.make(
             bus,
             width=d["width"],
             height=d["height"],

@@ -147,6 +147,7 @@ def load_profile(name=None):
     # in the heap (measured 4 KB on the emulated Pico, 1.4 KB more for the
     # pin index).
     unload("minigam.hw.parts")
+    unload("minigam.hw.st7789")
     unload("minigam.hw.profiles." + _pins.MODULES[name])
     if not had:  # the pin index too, unless someone else holds it
         unload("minigam.hw.pins")

@@ -21,3 +21,12 @@ CIRCUITPY_AESIO = 0
 CIRCUITPY_USB_VIDEO = 0
 CIRCUITPY_FLOPPYIO = 0
 CIRCUITPY_IMAGECAPTURE = 0
+
+# Native code: the AI evaluator's hot loops (minigam/ai_native.py) are viper
+# functions, frozen as ARMv6-M machine code.
+CIRCUITPY_ENABLE_MPY_NATIVE = 1
+MPY_CROSS_FLAGS += -march=armv6m
+
+# Start-up: no 1 s wait for a reset press into safe mode before code.py
+# (a MINIGAM board is recovered by holding BOOTSEL and dragging the UF2).
+CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1

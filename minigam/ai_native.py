@@ -1,0 +1,132 @@
+"""The evaluator's hot loops as native code (viper), for the MINIGAM firmware.
+
+``minigam.ai_eval`` spends nearly all of an AI decision adding rows of the
+first layer and in the second layer's multiply-adds. Compiled to Thumb
+code these run many times faster than bytecode, with the same integer
+results. Only the MINIGAM firmware has the native emitter (its overlay
+turns it on and freezes this module compiled for ARMv6-M); stock
+CircuitPython, the MicroPython VM and CPython cannot compile it, so
+``deploy`` leaves it out and ``ai_eval`` falls back to its own loops.
+
+Viper reads ``ptr16`` as unsigned: int16 tables are sign-extended here.
+"""
+
+import sys
+
+if sys.implementation.name not in ("circuitpython", "micropython"):
+    # CPython: Blinka's micropython module has no-op decorators and no ptr
+    # types; the plain loops are the reference anyway.
+    raise ImportError("native code runs on the board only")
+
+import micropython  # noqa: E402
+
+
+@micropython.viper
+def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
+    """``acc`` = the hidden sums of position ``res``: ``base`` (the sums of
+    position ``root``, an int32 array) plus or minus the first-layer rows
+    of the thermometer bits where ``res`` differs from ``root``, seen by
+    ``res``'s side to move. With ``full`` set, ``base`` is ignored and the
+    sums start from the biases (``root`` then holds zero counts)."""
+    n1 = int(nt.H)
+    w = ptr8(nt.W1)
+    xat = ptr16(nt.XAT)
+    xh = ptr8(nt.XH)
+    xd = ptr16(nt.XD)
+    if full:
+        b1 = ptr16(nt.B1)
+        for h in range(n1):
+            v = int(b1[h])
+            if v & 0x8000:
+                v -= 0x10000
+            acc[h] = v
+    else:
+        bs = ptr32(base)
+        for h in range(n1):
+            acc[h] = bs[h]
+    t = 0 if int(res[16]) == 1 else 8
+    for j in range(16):
+        a = int(root[j])
+        b = int(res[j])
+        if a == b:
+            continue
+        fb = (j & 7) * 8
+        if (j & 8) != t:
+            fb += 64
+        if b > a:
+            lo = fb + a
+            hi = fb + b
+        else:
+            lo = fb + b
+            hi = fb + a
+        i = lo * n1
+        end = hi * n1
+        if b > a:
+            while i < end:
+                for h in range(n1):
+                    acc[h] += w[i + h]
+                i += n1
+        else:
+            while i < end:
+                for h in range(n1):
+                    acc[h] -= w[i + h]
+                i += n1
+        for x in range(int(xat[lo]), int(xat[hi])):
+            d = int(xd[x])
+            if d & 0x8000:
+                d -= 0x10000
+            if b > a:
+                acc[xh[x]] += d
+            else:
+                acc[xh[x]] -= d
+
+
+@micropython.viper
+def output(nt, acc: ptr32) -> int:
+    """The network output ``z`` for hidden sums ``acc`` (as
+    ``ai_eval.output``)."""
+    n1 = int(nt.H)
+    n2 = int(nt.H2)
+    w2 = ptr16(nt.W2)
+    b2 = ptr32(nt.B2)
+    w3 = ptr16(nt.W3)
+    nzi = ptr32(nt.nzi)
+    nzv = ptr32(nt.nzv)
+    q = 256  # ai_eval.Q
+    z = int(nt.B3)
+    if n2 == 0:
+        for h in range(n1):
+            a = acc[h]
+            if a > 0:
+                if a > q:
+                    a = q
+                v = int(w3[h])
+                if v & 0x8000:
+                    v -= 0x10000
+                z += v * a
+        return z
+    n = 0
+    for h in range(n1):
+        a = acc[h]
+        if a > 0:
+            nzi[n] = h
+            nzv[n] = a if a < q else q
+            n += 1
+    r = 0
+    for j in range(n2):
+        s = b2[j]
+        for i in range(n):
+            v = int(w2[r + nzi[i]])
+            if v & 0x8000:
+                v -= 0x10000
+            s += v * nzv[i]
+        r += n1
+        if s > 0:
+            s //= 256  # ai_eval.S
+            if s > q:
+                s = q
+            v = int(w3[j])
+            if v & 0x8000:
+                v -= 0x10000
+            z += v * s
+    return z
