@@ -15,7 +15,7 @@ the game.
 import sys
 
 
-IDLE_S = 0.01  # sleep between loop passes unless the AI is thinking
+IDLE_S = 0.005  # sleep between loop passes unless the AI is thinking
 PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 

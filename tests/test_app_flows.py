@@ -312,7 +312,7 @@ def test_ai_moves_one_by_one_and_ignores_keys():
     while app.state not in (A.AI, A.AIMOVE):
         human_step(rig, rng)
     g = app.game
-    assert app.board.msg_lb.text == "AI thinking"
+    assert app.board.msg_lb.text == "AI's turn"
     start = bytearray(g.pos)
     seen = []  # (steps made, position on screen) after each frame
     mash = [K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN, K.PRESS]
@@ -324,7 +324,8 @@ def test_ai_moves_one_by_one_and_ignores_keys():
         if app.frames != f and app.state in (A.AI, A.AIMOVE):
             seen.append((len(g.steps), bytes(app.board.pos)))
             # the keys were seen: the status line says to wait
-            assert app.board.msg_lb.text == "Wait for AI"
+            assert app.board.msg_lb.text in ("AI's turn:wait",
+                                             "AI moves:wait")
     # The screen showed 0, then 1, then (if any) 2 moves: never a jump.
     counts = [n for n, _ in seen]
     assert counts[0] == 0

@@ -10,11 +10,31 @@ class _Console:
         self.console = text
 
 
+def _fed(text, line_ms):
+    """An emulator session's console reader, fed ``text`` (no emulator)."""
+    from minigam.host.emu import device
+    s = object.__new__(device.EmuSession)
+    s.console = s._line = ""
+    s.echo = s.state = s.keys_taken = None
+    s.heap, s.stages, s.now = [], [], 0.0
+    s._feed(text, line_ms)
+    return s
+
+
 def test_start_up_stages_are_read_even_after_the_title_escape():
     text = ("\x1b]0;code.py | 10.2.1\x1b\\start-up start 195000 1000\r\n"
             "start-up imports 180000 16000\r\n@MENU 146000 1\r\n")
-    assert bf.start_up(_Console(text)) == [("start", 195000, 1000),
-                                           ("imports", 180000, 16000)]
+    s = _fed(text, [1300.0, 1325.0, 2050.0])
+    assert bf.start_up(s) == [("start", 195000, 1000, 1300.0),
+                              ("imports", 180000, 16000, 1325.0)]
+    assert s.heap == [("MENU", 146000, 1, 2050.0)]
+
+
+def test_refreshes_group_a_frames_rows_and_off_grid_measures_pace():
+    log = [(10.0, 10.1, 240), (11.2, 11.3, 240), (12.4, 12.5, 240),
+           (40.0, 40.1, 72), (41.0, 41.1, 72)]
+    assert bf.refreshes(log) == [(10.0, 12.5), (40.0, 41.1)]
+    assert bf.off_grid([100, 170, 245, 310, 380], 70) == [0, 5, 0, 0]
 
 
 def test_decision_times_come_from_think_lines():
@@ -33,19 +53,21 @@ def test_the_bench_scripts_play_out_in_the_simulator():
     # The firmware bench's key scripts, on the host app with the bench's
     # seed: a round and the board-cursor detour each end on the menu's
     # first line with no game saved (what the next round is scripted for),
-    # and the detour's RIGHT taps land on the board at its first pick.
+    # and the detour's RIGHT taps move the board's cursor.
     from minigam.app.app import STATE_NAMES
     from minigam.host import sim
     from minigam.hw.keys import key_code
     session = sim.Session(bf.PROFILE, seed=bf.SEED)
     try:
-        for script in (bf.ROUND, bf.TWO_PLAYER_TO_PICK):
+        for script in (bf.ROUND, bf.TWO_PLAYER_TO_DEST):
             for kind, arg in sim.parse_script(script):
                 sim.run_step(session, kind, arg)
         app = session.app
-        assert STATE_NAMES[app.state] == "PICK"
+        assert STATE_NAMES[app.state] == "DEST"
         for _ in range(3):
+            was = app.board.cursor
             session.tap(key_code("RIGHT"))
+            assert app.board.cursor != was  # each tap draws a frame
         for kind, arg in sim.parse_script(bf.TWO_PLAYER_REST):
             sim.run_step(session, kind, arg)
         assert STATE_NAMES[app.state] == "MENU"

@@ -663,14 +663,15 @@ class App:
             msg = "A:use %d B:back" % self.tgts[self.ci][1]
         elif st == DONE:
             msg = "Forced. A:ok" if self.forced else "A:ok B:undo"
-        elif st == AI:
-            msg = "Wait for AI" if self.waited else "AI thinking"
-        elif st == AIMOVE:
-            cursor = self.last_col
-            if self.waited:
-                msg = "Wait for AI" if self._is_ai(p) else "Forced: wait"
-            else:
+        elif st == AI or st == AIMOVE:
+            # a key in the AI's turn appends ":wait" (a few tiles redrawn)
+            if st == AIMOVE:
+                cursor = self.last_col
                 msg = "AI moves" if self._is_ai(p) else "Forced play"
+            else:
+                msg = "AI's turn"
+            if self.waited:
+                msg = "Forced:wait" if msg[0] == "F" else msg + ":wait"
         if (st == AI or st == AIMOVE) and g.must_pass:
             ban = ("No legal move", "AI must pass")
         b.set_cursor(cursor, self.cur_color)

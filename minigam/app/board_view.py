@@ -134,19 +134,27 @@ class BoardView:
         # The selected checker is drawn in the cursor colour.
         self.sel_col = -1
         self.sel_k = -1
-        # Cursor: a frame of four bars moved from column to column.
-        # CircuitPython redraws a moved shape's old and new boxes apart
-        # (one box around both only when they nearly touch).
+        # Cursor: a bar above and below the column with short legs at its
+        # corners, moved from column to column. (Full-height sides read as
+        # a frame too, but moving them redrew two tall strips: 17 ms a step
+        # on a Pico, the most of a cursor key's time.) CircuitPython
+        # redraws a moved shape's old and new boxes apart (one box around
+        # both only when they nearly touch).
         t = L.cur_t
+        leg = max(2 * t, L.r)
         pal = C.pal(C.CURSOR)
         self.frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0,
                         y=L.y0),
                       R(pixel_shader=pal, width=L.colw, height=t, x=0,
                         y=L.y1 - t),
-                      R(pixel_shader=pal, width=2, height=bh - 2 * t, x=0,
+                      R(pixel_shader=pal, width=2, height=leg, x=0,
                         y=L.y0 + t),
-                      R(pixel_shader=pal, width=2, height=bh - 2 * t,
-                        x=L.colw - 2, y=L.y0 + t))
+                      R(pixel_shader=pal, width=2, height=leg, x=0,
+                        y=L.y1 - t - leg),
+                      R(pixel_shader=pal, width=2, height=leg, x=0,
+                        y=L.y0 + t),
+                      R(pixel_shader=pal, width=2, height=leg, x=0,
+                        y=L.y1 - t - leg))
         for r in self.frame:
             r.hidden = True
             g.append(r)
@@ -161,8 +169,10 @@ class BoardView:
         self.mid_lb = label(big, 5, C.TEXT, L.w // 2, y, scale=s)
         self.turn = 0
         # Bottom bar: message, then the dice.
-        self.msg_lb = label(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
-                            L.h - L.bottom // 2, align=0, scale=s)
+        # (opaque, in the bar's colour: a change redraws only its own
+        # tiles, not the bar and the felt beneath them too)
+        self.msg_lb = Text(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
+                           L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
         # Dice: a TileGrid each over the faces sheet, its own face/pip
         # palette.
         self.dice_g = []
@@ -293,7 +303,7 @@ class BoardView:
         for i, r in enumerate(self.frame):
             if r.pixel_shader is not pal:
                 r.pixel_shader = pal
-            rx = x + (self.lay.colw - 2 if i == 3 else 0)
+            rx = x + (self.lay.colw - 2 if i >= 4 else 0)
             if r.x != rx:
                 r.x = rx
             r.hidden = False

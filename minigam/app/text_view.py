@@ -9,7 +9,8 @@ import displayio
 import vectorio
 
 from minigam.app import palette as C
-from minigam.app.board_view import label, scaled, set_text, show
+from minigam.app.board_view import scaled, set_text, show
+from minigam.app.text import Text
 
 
 class TextView:
@@ -26,19 +27,27 @@ class TextView:
                    x=0, y=0))
         self.line_h = L.ch + 2
         self.n = (L.h - L.top - 4) // self.line_h
-        self.bar = R(pixel_shader=C.pal(C.CURSOR), width=L.w - 4,
-                     height=self.line_h, x=2, y=L.top + 2)
+        # The selection: a pointer left of its line, moved from line to
+        # line. (A bar behind the whole line read as well, but a step then
+        # redrew two full lines: over 100 ms on a Pico. The pointer's two
+        # small boxes take a few ms.)
+        h = self.line_h // 2
+        self.bar = vectorio.Polygon(
+            pixel_shader=C.pal(C.CURSOR), points=[(0, 0), (L.cw - 4, h // 2 + 1), (0, h + 2)],
+            x=2, y=L.top + 2)
         self.bar.hidden = True
         g.append(self.bar)
-        self.width_chars = L.chars(L.w - L.cw)
+        self.width_chars = L.chars(L.w - 2 * L.cw)
         big = scaled(g, L.scale)
-        self.title = label(big, self.width_chars, C.CURSOR, L.w // 2,
-                           L.top // 2, scale=L.scale)
+        # Text is opaque, in the colour beneath it: a change redraws only
+        # the text, not the layers under it as well.
+        self.title = Text(big, L.chars(L.w - L.cw), C.CURSOR, L.w // 2,
+                          L.top // 2, L.scale, 1, background=C.BAR_BG)
         self.lines = []
         for k in range(self.n):
-            lb = label(big, self.width_chars, C.TEXT, 2 + L.cw // 2,
-                       L.top + 3 + k * self.line_h + self.line_h // 2,
-                       align=0, scale=L.scale)
+            lb = Text(big, self.width_chars, C.TEXT, 2 + L.cw,
+                      L.top + 3 + k * self.line_h + self.line_h // 2,
+                      L.scale, 0, background=C.PANEL)
             self.lines.append(lb)
         self.first = 0
         self.sel = -1
@@ -66,11 +75,9 @@ class TextView:
             lb = self.lines[k]
             text = items[i][:w] if i < len(items) else ""
             set_text(lb, text)
-            color = C.P1_INK if i == sel else C.TEXT
-            if lb.color != color:
-                lb.color = color
         if sel >= 0:
-            y = self.lay.top + 2 + (sel - first) * self.line_h
+            y = self.lay.top + 2 + (sel - first) * self.line_h \
+                + self.line_h // 4
             if self.bar.y != y:
                 self.bar.y = y
         show(self.bar, sel >= 0)

@@ -42,6 +42,7 @@ SEED = 7
 LEVEL_KEYS = {"easy": "X X A A Y Y ", "medium": "", "hard": "X X A Y Y "}
 OPTIMISTIC = "emulated ms; optimistic: no flash wait states"
 KB = 1024
+SCROLL_MS = 50  # a menu step whose refresh takes longer scrolled the list
 # Lowest free heap each build must keep (issue 14): the MINIGAM firmware
 # (game frozen into flash), stock CircuitPython 10.2.1 with deploy's .mpy
 # bundle, and with its .py tree. The firmware gates hold the builds to them.
@@ -56,9 +57,11 @@ MENU_PAGES = ("X*8 A await:INFO A await:MENU X A await:INFO A await:MENU "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # The board cursor's latency is measured in a two-player game at its first
-# pick; the game is then played out (a game left unfinished would be saved,
-# and "Resume game" would shift the menu the rounds are scripted for).
-TWO_PLAYER_TO_PICK = "X A A*until:PICK"
+# choice of a destination (the first pick has one source: the bar; its
+# destinations are two); the game is then played out (a game left
+# unfinished would be saved, and "Resume game" would shift the menu the
+# rounds are scripted for).
+TWO_PLAYER_TO_DEST = "X A A*until:DEST"
 TWO_PLAYER_REST = "A*until:OVER B await:MENU Y "
 # One round of play, from and back to the menu's first line with the
 # level at Medium: every menu page, a game against Hard, the level back to
@@ -107,10 +110,93 @@ def _session(uf2, bootrom, mpy=False, frozen=False):
 
 
 def start_up(s):
-    """[(stage, free, alloc)] from the console's ``start-up`` lines."""
-    # (the first line can follow the firmware's terminal-title escape)
-    return [(m.group(1), int(m.group(2)), int(m.group(3))) for m in
-            re.finditer(r"start-up (\w+) (\d+) (\d+)", s.console)]
+    """[(stage, free, alloc, emulated ms)] from ``code.py``'s ``start-up``
+    lines (the first can follow the firmware's terminal-title escape)."""
+    out = []
+    for line, at in s.stages:
+        m = re.match(r"start-up (\w+) (\d+) (\d+)", line)
+        if m:
+            out.append((m.group(1), int(m.group(2)), int(m.group(3)), at))
+    return out
+
+
+def start_up_times(out, s, stages):
+    """Where the time from reset to the menu goes."""
+    at = dict((n, t) for n, _, _, t in stages)
+    menu = [t for st, _, _, t in s.heap if st == "MENU"]
+    if not ("start" in at and "app" in at and menu):
+        return
+    out.write("  start-up (%s): firmware to code.py %.0f, imports %.0f, "
+              "load_profile %.0f, build_app %.0f, first menu frame %.0f ms "
+              "(the trace's own collections included)\n" % (
+                  OPTIMISTIC, at["start"], at["imports"] - at["start"],
+                  at["profile"] - at["imports"], at["app"] - at["profile"],
+                  menu[0] - at["app"]))
+
+
+def profile_stages(out, uf2, bootrom):
+    """``load_profile()``'s stages, timed one by one on the board."""
+    from minigam.host import firmware_probes as fp
+    files = device.drive_files(PROFILE, {}, frozen=True)
+    files["code.py"] = fp.PROFILE_PROBE
+    with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(60000, until="PROBE DONE")
+        s.check()
+        stages = fp.parse_profile(s.console)
+    out.write("  load_profile, stage by stage: %s\n" % ", ".join(
+        "%s %.0f ms%s" % (n, us / 1000.0, " (%.0f ms of it the waits its "
+                                            "init sequence asks)" % (w / 1000.0)
+                           if w else "")
+        for n, us, w in stages))
+
+
+def ai_profile(out, uf2, bootrom, need=300):
+    """Hard's decisions on ``need`` points of Hard-against-Hard games, timed
+    with the native evaluator and with bytecode; where the time goes."""
+    from minigam.host import firmware_probes as fp
+    files = device.drive_files(PROFILE, {}, frozen=True)
+    files["code.py"] = fp.ai_probe(need)
+    with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(1800000, until="PROBE DONE")
+        s.check()
+        got = fp.parse_ai(s.console)
+    out.write("  Hard on %d decision points of whole Hard-against-Hard games "
+              "(a probe program; whole decisions, no frames drawn):\n"
+              % need)
+    for mode in ("native", "bytecode"):
+        rows = got[mode]
+        if not rows:
+            out.write("    %s: not run\n" % mode)
+            continue
+        _stats(out, "  decision, %s evaluator" % mode,
+               [r[0] / 1000.0 for r in rows])
+        out.write("      longest slice (one step()) %.1f ms; allocated a "
+                  "decision: mean %d B, max %d B; %d of %d searched a ply "
+                  "deeper\n" % (max(r[4] for r in rows) / 1000.0,
+                                sum(r[1] for r in rows) // len(rows),
+                                max(r[1] for r in rows),
+                                sum(1 for r in rows if r[3]), len(rows)))
+    rows = got["native"]
+    calls, unit = got["calls"], got["unit"]
+    if rows and calls and unit:
+        total = sum(r[0] for r in rows) / 1000.0
+        parts = [("scoring results", calls["score"] * unit["score"] / 1e6),
+                 ("generating plays", calls["plays"] * unit["plays"] / 1e6),
+                 ("setting roots", calls["root"] * unit["root"] / 1e6)]
+        rest = total - sum(t for _, t in parts)
+        out.write("    where the native decisions' %.0f ms go (calls x unit "
+                  "cost): %s, the rest (moves applied, the search's "
+                  "bookkeeping) %.0f ms (%.0f%%)\n" % (total, ", ".join(
+                      "%s %d x %.2f ms = %.0f ms (%.0f%%)" % (
+                          n, calls[k], unit[k] / 1e6, t, 100 * t / total)
+                      for (n, t), k in zip(parts, ("score", "plays", "root"))),
+                      rest, 100 * rest / total))
+    if got["gc"]:
+        us, live = got["gc"]
+        out.write("    a full collection with %.0f KB in use: %.1f ms\n"
+                  % (live / 1024.0, us / 1000.0))
 
 
 def play_games(s, level, games):
@@ -153,6 +239,97 @@ def key_latency(s, key, taps=10):
     return out
 
 
+def refreshes(log, gap_ms=3.0):
+    """[(start, end)] of whole screen updates: a refresh sends its rows as
+    separate RAM writes, close together; updates are tens of ms apart."""
+    out = []
+    for a, b, _ in log:
+        if out and a - out[-1][1] < gap_ms:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def _window(s, name, since=None, at=None):
+    """(start, end) ms of the app's stay in state ``name``: the first one
+    that begins after ``since``, or the one under way at ``at``."""
+    for i, (st, _, _, t) in enumerate(s.heap):
+        end = s.heap[i + 1][3] if i + 1 < len(s.heap) else s.now
+        if st != name:
+            continue
+        if (since is not None and t >= since) or (
+                at is not None and t <= at < end):
+            return t, end
+    return None
+
+
+def off_grid(times, step):
+    """How far (ms) each write after the first lands from the animation's
+    grid of ``step`` ms that the first one starts."""
+    return [min((t - times[0]) % step, step - (t - times[0]) % step)
+            for t in times[1:]]
+
+
+def ai_turns(out, uf2, bootrom, turns=8):
+    """At each AI speed, games against Hard: a key pressed as the AI's turn
+    begins (":wait" on its status line), the pace of the AI's moves on screen,
+    and the NeoPixels' pace (the thinking sweep, and the dice tumbling at
+    the human's roll)."""
+    from minigam.app.persist import SPEEDS, SPEED_NAMES
+    from minigam.hw.pixels import ROLL_FRAME_MS, THINK_STEP_MS
+    A = key_code("A")
+    wait_keys = []
+    for k, name in enumerate(SPEED_NAMES):
+        steps = (k - 1) % len(SPEEDS)  # A presses from the default, Normal
+        moves, frames, think_px, roll_px = [], [], [], []
+        with _session(uf2, bootrom, frozen=True) as s:
+            s.boot()
+            play(s, "X X A Y Y X*6 " + "A " * steps + "Y*6 A")
+            try:
+                for _ in range(turns):
+                    s.tap_until(A, "ROLL")
+                    s.pixel_log()
+                    t0 = s.now
+                    s.tap(A)  # roll: the dice tumble on the pixels
+                    s.run(ROLL_FRAME_MS * 10)
+                    px = [t for t in s.pixel_log() if t0 < t < t0 + 600]
+                    roll_px += off_grid(px, ROLL_FRAME_MS)
+                    s.tap_until(A, "AI")
+                    s.frame_log()
+                    s.pixel_log()
+                    t1 = s.now
+                    s.tap(key_code("RIGHT"))  # in the AI's turn: ":wait"
+                    s.tap_until(A, "ROLL")
+                    ups = refreshes(s.frame_log())
+                    first = [b for a, b in ups if b > t1]
+                    if first:
+                        wait_keys.append(first[0] - t1)
+                    win = _window(s, "AIMOVE", since=t1)
+                    think = _window(s, "AI", at=t1)
+                    if think:
+                        px = [t for t in s.pixel_log()
+                              if think[0] <= t < think[1]]
+                        think_px += off_grid(px, THINK_STEP_MS)
+                    if win:
+                        starts = [a for a, _ in ups if win[0] <= a < win[1]]
+                        moves += [b - a for a, b in zip(starts, starts[1:])]
+                        frames += [b - a for a, b in ups
+                                   if win[0] <= a < win[1]]
+            except device.EmuError as exc:
+                out.write("  %s: stopped: %s\n" % (
+                    name, str(exc).strip().splitlines()[-1]))
+        out.write("  AI speed %s (a move every %d ms):\n" % (name, SPEEDS[k]))
+        _stats(out, "  between the AI's moves on screen", moves)
+        _stats(out, "  an AI move's frame (first to last row sent)", frames)
+        _stats(out, "  thinking sweep on the pixels: off its %d ms grid"
+               % THINK_STEP_MS, think_px)
+        _stats(out, "  dice tumbling on the pixels: off its %d ms grid"
+               % ROLL_FRAME_MS, roll_px)
+    _stats(out, "key to finished frame, during the AI's turn (\":wait\" on "
+           "its status line)", wait_keys)
+
+
 def _stats(out, label, values):
     if not values:
         out.write("  %s: none\n" % label)
@@ -179,12 +356,13 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         total = stages[0][1] + stages[0][2] if stages else 0
         out.write("  heap %d B; free after each start-up stage: %s\n" % (
             total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
-                             for n, f, _ in stages)))
+                             for n, f, _, _ in stages)))
+        start_up_times(out, s, stages)
         menu = board = []
         if latency:
-            menu = key_latency(s, "X")
+            menu = key_latency(s, "X", taps=20)
             try:  # the board's cursor, in a two-player game played out
-                play(s, TWO_PLAYER_TO_PICK)
+                play(s, TWO_PLAYER_TO_DEST)
                 board = key_latency(s, "RIGHT")
                 play(s, TWO_PLAYER_REST)
             except device.EmuError as exc:
@@ -233,10 +411,20 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         for level in ("hard",) + tuple(levels):
             _stats(out, "AI decision, %s" % level, times.get(level, []))
         if latency:
-            for label, values in (("menu cursor", menu), ("board cursor", board)):
+            # a step that scrolls the menu redraws every line
+            page = [v for v in menu if v[1] < SCROLL_MS]
+            scroll = [v for v in menu if v[1] >= SCROLL_MS]
+            for label, values in (
+                    ("menu cursor, within the page", page),
+                    ("menu cursor, scrolling the list", scroll),
+                    ("board cursor", board)):
                 _stats(out, "key to finished frame, " + label,
                        [a for a, _ in values])
                 _stats(out, "frame refresh, " + label, [b for _, b in values])
+        if build == "frozen":
+            profile_stages(out, uf2, bootrom)
+            ai_profile(out, uf2, bootrom)
+            ai_turns(out, uf2, bootrom)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
 

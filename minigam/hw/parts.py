@@ -15,6 +15,11 @@ from minigam.hw.profile import Profile, ProfileError, _getenv
 from minigam.hw.store import Store
 
 
+# Keys are scanned every 10 ms (keypad's default is 20): a press reaches the
+# app sooner, and a switch's bounce (a few ms) still falls between scans.
+KEY_SCAN_S = 0.01
+
+
 def setting_int(key, default):
     """An integer from settings.toml, or ``default``."""
     v = _getenv(key)
@@ -123,6 +128,7 @@ def make_keys(p):
             latch=_pin(board, ks["latch"]),
             key_count=n,
             value_when_pressed=ks["value_when_pressed"],
+            interval=KEY_SCAN_S,
             max_events=32,
         )
         reader.add_source(sr, table)
@@ -137,7 +143,8 @@ def make_keys(p):
                 raise ProfileError("keys of one profile must share one active level")
             pins.append(_pin(board, pin_name))
             table.append(_keys.key_code(name))
-        scanner = keypad.Keys(tuple(pins), value_when_pressed=level, pull=True, max_events=32)
+        scanner = keypad.Keys(tuple(pins), value_when_pressed=level, pull=True,
+                              interval=KEY_SCAN_S, max_events=32)
         reader.add_source(scanner, table)
     js = p.get("joystick_analog")
     if js:

@@ -165,6 +165,8 @@ class EmuSession:
         # -1 not tried, emulated ms when the line arrived) as the board
         # reported them
         self.heap = []
+        # code.py's start-up lines with the emulated ms each arrived at.
+        self.stages = []
         # Keys the app has taken (its trace's "#key N"); None without a trace.
         self.keys_taken = None
         self._keys_sent = 0
@@ -233,6 +235,10 @@ class EmuSession:
                 continue
             if self.keys_taken is None and line.startswith("start-up "):
                 self.keys_taken = 0  # the trace is on: keys will be counted
+            if "start-up " in line:  # (the first may follow an escape)
+                self.stages.append(
+                    (line[line.index("start-up "):],
+                     line_ms[i] if i < len(line_ms) else self.now))
             m = _TRACE.search(line)
             if m:
                 self.state = m.group(1)
@@ -426,6 +432,10 @@ class EmuSession:
     def frame_log(self):
         """[(start_ms, end_ms, pixels)] of the RAM writes since last asked."""
         return [(a / 1e6, b / 1e6, n) for a, b, n in self._call("frame_log")["log"]]
+
+    def pixel_log(self):
+        """[ms] at which each NeoPixel chain write began, since last asked."""
+        return [t / 1e6 for t in self._call("pixel_log")["log"]]
 
     # --- power --------------------------------------------------------------
 

@@ -116,6 +116,7 @@ class Board {
     this.frames = 0;
     this.lastFrameNs = 0;
     this.frameLog = [];
+    this.pixelLog = []; // emulated ns at which each NeoPixel write began
     this.pixelBits = [];
     this.pixelBytes = [];
     this.pixelFrames = 0;
@@ -189,6 +190,13 @@ class Board {
     const { dc, cs } = this.opts;
     const done = this.clock.createAlarm(() => spi.completeTransmit(0));
     this.lcd = { cmd: -1, args: [], x0: 0, x1: FB_W - 1, y0: 0, y1: FB_H - 1, x: 0, y: 0, hi: -1, writing: false };
+    // A pixel burst ends with the transaction that carried its pixels
+    // (chip select released), not only at the next command, which may come
+    // with the next refresh. (displayio releases it after the RAMWR command
+    // too, before it composes the pixels: that does not end the burst.)
+    gpio[cs].addListener((state) => {
+      if (state === GPIOPinState.High && this.lcd.writing && this.lcd.pixels) this.frameDone();
+    });
     spi.onTransmit = (value) => {
       if (!gpio[cs].outputValue) this.lcdByte(value & 0xff, gpio[dc].outputValue);
       const hz = spi.clockFrequency || 1e6;
@@ -247,7 +255,10 @@ class Board {
     Object.defineProperty(pin, 'ctrl', {
       get: () => ctrl,
       set: (v) => {
-        if ((v & 0x1f) !== (ctrl & 0x1f) && ((v & 0x1f) === 6 || (v & 0x1f) === 7)) this.pixelBits = [];
+        if ((v & 0x1f) !== (ctrl & 0x1f) && ((v & 0x1f) === 6 || (v & 0x1f) === 7)) {
+          this.pixelBits = [];
+          if (this.pixelLog.length < 20000) this.pixelLog.push(this.clock.nanos);
+        }
         ctrl = v;
       },
     });
@@ -446,6 +457,11 @@ function main() {
     frame_log() {
       const log = board.frameLog;
       board.frameLog = [];
+      return { log };
+    },
+    pixel_log() {
+      const log = board.pixelLog;
+      board.pixelLog = [];
       return { log };
     },
     cut(c) {

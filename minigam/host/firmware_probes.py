@@ -1,0 +1,197 @@
+"""Probe programs for the emulated board: where the AI's time and the
+start-up's time go (host only; ``bench_firmware`` runs them, figures only).
+
+Each is a ``code.py`` planted on a MINIGAM firmware drive in place of the
+game's: it imports the frozen package, measures with ``time.monotonic_ns``
+and prints lines the host parses. Its own timing allocates (long ints), so
+it times whole calls, never the inside of a hot loop.
+
+* ``AI_PROBE``: decision points from whole Hard-against-Hard games (dice
+  from a small LCG, the same on every port), then each decision timed with
+  the native evaluator and with ``ai_eval``'s own loops (``d`` lines: µs,
+  bytes allocated, candidates, candidates searched a ply deeper, longest
+  slice in µs); the calls made (counted in a pass of their own) and their
+  unit costs (``u`` lines), for the breakdown; a full collection's time.
+* ``PROFILE_PROBE``: ``load_profile()``'s stages one by one (``s`` lines):
+  the display (with the waits its init sequence asks), the keys, the
+  pixels, the store (it reads the NVM records).
+"""
+
+AI_PROBE = b'''
+import gc
+import time
+import supervisor
+while not supervisor.runtime.serial_connected:
+    time.sleep(0.1)
+time.sleep(0.2)
+from minigam import ai_eval
+from minigam.ai import AIPlayer
+from minigam.rules import Rules, new_position
+NEED = %(need)d
+ns = time.monotonic_ns
+seed = [2026]
+def rnd(n):
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed[0] >> 16) %% n
+rules = Rules()
+ai = AIPlayer(rules, "hard", 1)
+pts = []
+while len(pts) < NEED:
+    pos = new_position()
+    pos[16] = 1 + rnd(2)
+    while pos[7] < 8 and pos[15] < 8 and len(pts) < NEED:
+        d1 = rnd(6) + 1
+        d2 = rnd(6) + 1
+        n = rules.plays(pos, d1, d2)
+        if n >= 2:
+            pts.append((bytes(pos), d1, d2))
+        if n:
+            ai.choose(pos, d1, d2)
+            pos[:] = ai.result
+        else:
+            pos[16] = 3 - pos[16]
+print("native", ai_eval.NATIVE)
+nat = ai_eval._nat
+for mode in ("native", "bytecode"):
+    if mode == "native" and nat is None:
+        continue
+    ai_eval._nat = nat if mode == "native" else None
+    ai = AIPlayer(rules, "hard", 1)
+    for p, d1, d2 in pts:
+        gc.collect()  # no collection inside the decision (timed apart)
+        t0 = ns()
+        ai.begin(p, d1, d2)
+        longest = 0
+        while True:
+            s0 = ns()
+            done = ai.step()
+            s1 = ns() - s0
+            if s1 > longest:
+                longest = s1
+            if done:
+                break
+        t = ns() - t0
+        # the bytes the decision itself allocates (the timing above does too)
+        gc.collect()
+        gc.disable()
+        a0 = gc.mem_alloc()
+        ai.choose(p, d1, d2)
+        alloc = gc.mem_alloc() - a0
+        gc.enable()
+        print("d", mode, t // 1000, alloc, ai._n, ai.searched, longest // 1000)
+ai_eval._nat = nat
+calls = {"plays": 0, "score": 0, "root": 0}
+ai = AIPlayer(rules, "hard", 1)
+def counted(f, key):
+    def g(*a):
+        calls[key] += 1
+        return f(*a)
+    return g
+rules.plays = counted(rules.plays, "plays")
+ai.eval.score = counted(ai.eval.score, "score")
+ai.eval2.score = counted(ai.eval2.score, "score")
+ai.eval.set_root = counted(ai.eval.set_root, "root")
+ai.eval2.set_root = counted(ai.eval2.set_root, "root")
+for p, d1, d2 in pts:
+    ai.choose(p, d1, d2)
+for k in calls:
+    print("c", k, calls[k])
+del rules.plays
+ev = ai_eval.Evaluator(False)
+res = bytearray(17)
+n_score = 0
+t_score = 0
+n_plays = 0
+t_plays = 0
+t_root = 0
+for p, d1, d2 in pts:
+    q = bytearray(p)
+    t0 = ns()
+    n = rules.plays(q, d1, d2)
+    t_plays += ns() - t0
+    n_plays += 1
+    root = bytearray(p)
+    root[16] = 3 - root[16]
+    t0 = ns()
+    ev.set_root(root)
+    t_root += ns() - t0
+    results = [rules.result(q, k) for k in range(n)]
+    t0 = ns()
+    for r in results:
+        ev.score(r)
+    t_score += ns() - t0
+    n_score += n
+print("u score", t_score // n_score)  # ns
+print("u plays", t_plays // n_plays)
+print("u root", t_root // len(pts))
+gc.collect()
+t0 = ns()
+gc.collect()
+print("g", (ns() - t0) // 1000, gc.mem_alloc())
+print("PROBE DONE")
+'''
+
+PROFILE_PROBE = b'''
+import time
+import supervisor
+while not supervisor.runtime.serial_connected:
+    time.sleep(0.1)
+time.sleep(0.2)
+ns = time.monotonic_ns
+t0 = ns()
+from minigam.hw import pins, parts
+name = pins.DEFAULT_PROFILE
+p = pins.profile_module(name).DATA
+t1 = ns()
+print("s imports", (t1 - t0) // 1000)
+d = parts.make_display(p)
+t2 = ns()
+wait = 0
+if p["display"]["driver"] == "st7789":
+    from minigam.hw import st7789
+    wait = st7789.init_delay_ms() * 1000
+print("s display", (t2 - t1) // 1000, wait)
+k = parts.make_keys(p)
+t3 = ns()
+print("s keys", (t3 - t2) // 1000)
+px = parts.make_pixels(p)
+t4 = ns()
+print("s pixels", (t4 - t3) // 1000)
+st = parts.make_store(p)
+t5 = ns()
+print("s store", (t5 - t4) // 1000)
+print("PROBE DONE")
+'''
+
+
+def ai_probe(need=300):
+    return AI_PROBE % {b"need": need}
+
+
+def parse_ai(console):
+    """{"native"/"bytecode": [(us, alloc, n, searched, longest_us)],
+    "calls": {name: n}, "unit": {name: ns}, "gc": (us, live bytes)}."""
+    out = {"native": [], "bytecode": [], "calls": {}, "unit": {}, "gc": None}
+    for line in console.splitlines():
+        f = line.split()
+        if not f:
+            continue
+        if f[0] == "d" and len(f) == 7:
+            out[f[1]].append(tuple(int(x) for x in f[2:]))
+        elif f[0] == "c" and len(f) == 3:
+            out["calls"][f[1]] = int(f[2])
+        elif f[0] == "u" and len(f) == 3:
+            out["unit"][f[1]] = int(f[2])
+        elif f[0] == "g" and len(f) == 3:
+            out["gc"] = (int(f[1]), int(f[2]))
+    return out
+
+
+def parse_profile(console):
+    """[(stage, us, of which waits written into the init sequence, us)]."""
+    out = []
+    for line in console.splitlines():
+        f = line.split()
+        if f and f[0] == "s" and len(f) in (3, 4):
+            out.append((f[1], int(f[2]), int(f[3]) if len(f) == 4 else 0))
+    return out
