@@ -578,6 +578,8 @@ class App:
         if st == AI:
             if self.thinking:
                 if self.ai_began is None:
+                    if self.dirty:
+                        return  # the turn's frame is drawn first
                     self.ai_began = self.hw.ticks_ms()
                 if not self.ai.step():
                     return

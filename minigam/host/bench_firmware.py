@@ -23,8 +23,22 @@ CircuitPython 10.2.1 with ``deploy``'s ``.mpy`` bundle, and stock with the
   from the search's start to its answer, the screen and keys running
   meanwhile; the app then paces the moves it shows): mean, p90, p99, max;
 * key press to finished frame (the last RAM write of the update), and the
-  refresh time (first to last RAM write), for the menu cursor and the board
-  cursor.
+  refresh time (first to last RAM write), for the menu cursor (within the
+  page, and scrolling it) and the board cursor.
+
+On the MINIGAM firmware, also (``firmware_probes`` plants the probes):
+
+* where the start-up goes: the firmware to ``code.py``, each stage, the
+  menu's first frame; ``load_profile()`` stage by stage (the display with
+  the waits its init sequence asks, keys, pixels, the store's NVM read);
+* Hard on 300 decision points of whole Hard-against-Hard games, with the
+  native evaluator and with bytecode: decision times, the longest slice,
+  bytes allocated, and where the time goes (calls x unit costs); the time
+  of a full collection;
+* at each AI speed (``ai_turns``): a key pressed as the AI's turn begins
+  (its ":wait" frame), the pace of the AI's moves on screen and the time of
+  their frames, and how far the NeoPixels' thinking sweep and dice tumble
+  land off their grids.
 
 The emulator models no flash wait states (code runs from flash through the
 XIP cache on the chip): its times are optimistic. They are printed as such.
@@ -251,17 +265,20 @@ def refreshes(log, gap_ms=3.0):
     return out
 
 
-def _window(s, name, since=None, at=None):
+def _window(s, name, since=None, before=None):
     """(start, end) ms of the app's stay in state ``name``: the first one
-    that begins after ``since``, or the one under way at ``at``."""
+    that begins after ``since``, or the last one that begins before
+    ``before``."""
+    found = None
     for i, (st, _, _, t) in enumerate(s.heap):
         end = s.heap[i + 1][3] if i + 1 < len(s.heap) else s.now
         if st != name:
             continue
-        if (since is not None and t >= since) or (
-                at is not None and t <= at < end):
+        if since is not None and t >= since:
             return t, end
-    return None
+        if before is not None and t <= before:
+            found = (t, end)
+    return found
 
 
 def off_grid(times, step):
@@ -305,12 +322,15 @@ def ai_turns(out, uf2, bootrom, turns=8):
                     first = [b for a, b in ups if b > t1]
                     if first:
                         wait_keys.append(first[0] - t1)
-                    win = _window(s, "AIMOVE", since=t1)
-                    think = _window(s, "AI", at=t1)
+                    think = _window(s, "AI", before=t1)
+                    win = _window(s, "AIMOVE", since=think[0]) if think \
+                        else None
                     if think:
                         px = [t for t in s.pixel_log()
                               if think[0] <= t < think[1]]
                         think_px += off_grid(px, THINK_STEP_MS)
+                    # (not the key's own frame, which may fall in it)
+                    ups = [u for u in ups if not t1 <= u[0] < t1 + 60]
                     if win:
                         starts = [a for a, _ in ups if win[0] <= a < win[1]]
                         moves += [b - a for a, b in zip(starts, starts[1:])]
