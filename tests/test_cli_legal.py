@@ -226,3 +226,11 @@ def test_bench_cases_run_and_allocate_nothing_in_the_vm():
         assert r["vm_bytes"] < 1, r
     cpu = bench_rules.vm_cpu_us(bursts=1)
     assert isinstance(cpu, dict) and cpu[False] > 0 and cpu[True] > 0, cpu
+
+
+def test_version_prints_the_project_version(capsys):
+    from minigam.host.__main__ import main
+    from minigam.host.firmware_build import project_version
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == "minigam %s\n" % project_version()
+    assert project_version().count(".") == 2

@@ -34,6 +34,10 @@ def main(argv=None):
     if not argv or argv[0] in ("-h", "--help", "help"):
         usage(sys.stdout)
         return 0
+    if argv[0] in ("-V", "--version"):
+        from minigam.host.firmware_build import project_version
+        sys.stdout.write("minigam %s\n" % project_version())
+        return 0
     name = argv[0]
     if name not in COMMANDS:
         sys.stderr.write("error: unknown command %r\n" % name)
