@@ -71,7 +71,11 @@ def test_greedy_beats_random(capsys):
 def test_play_errors(capsys):
     for argv in (["--players", "random"], ["--players", "random,robot"],
                  ["--players", "ai:genius,random"], ["--games", "0"],
-                 ["--players", ",random"]):
+                 ["--players", ",random"],
+                 # the device offers odd match lengths only
+                 ["--match", "4"], ["--match", "101"],
+                 # one or the other
+                 ["--games", "2", "--match", "3"]):
         rc, out, err = run_main(cmd_play, argv, capsys)
         assert rc == 2 and err.startswith("error: "), (argv, err)
         assert out == ""

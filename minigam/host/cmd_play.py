@@ -45,17 +45,26 @@ def main(argv):
                     help="two players separated by a comma, e.g. ai:hard,random")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--full-entry", action="store_true")
-    ap.add_argument("--games", type=int, default=1,
+    ap.add_argument("--games", type=int, default=None,
                     help="number of single games (default 1)")
     ap.add_argument("--match", type=int, default=0,
-                    help="play one match to N games instead")
+                    help="play one match to N games instead (odd, 1..99, "
+                         "as the device offers odd lengths)")
     args = ap.parse_args(argv)
     names = args.players.split(",")
     if len(names) != 2 or not all(names):
         sys.stderr.write("error: --players needs two names, e.g. greedy,random\n")
         return 2
-    if args.games < 1 or args.match < 0 or args.match > 99:
-        sys.stderr.write("error: --games must be >= 1 and --match 1..99\n")
+    if args.games is not None and args.match:
+        sys.stderr.write("error: --games and --match exclude each other "
+                         "(a match is one run of games to N)\n")
+        return 2
+    if args.games is None:
+        args.games = 1
+    if args.games < 1 or args.match < 0 or args.match > 99 or (
+            args.match and args.match % 2 == 0):
+        sys.stderr.write("error: --games must be >= 1 and --match an odd "
+                         "length 1..99\n")
         return 2
     rules = Rules(full_entry=args.full_entry)
     seed = args.seed
