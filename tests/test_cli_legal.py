@@ -165,6 +165,12 @@ def test_perft_depths_1_and_2():
         0, "depth 1: 30\ndepth 2: 955\n", "")
 
 
+def test_perft_refuses_depths_it_would_never_finish():
+    for depth in ("0", "6", "100"):
+        code, out, err = run(["perft", depth])
+        assert code == 2 and out == "" and err.startswith("error: DEPTH must be 1..5")
+
+
 def _ref_perft(text, depth, fe):
     offs = text.split("/")[2].split(",")
     if depth == 0 or offs[0] == "8" or offs[1] == "8":

@@ -27,10 +27,12 @@ def test_parse_script():
 
 
 @pytest.mark.parametrize("bad", ["FIRE", "A*", "wait:x", "A*1000001", "@",
-                                 "await:NAP", "A*until:NAP", "Q*until:OVER"])
+                                 "await:NAP", "A*until:NAP", "Q*until:OVER",
+                                 "wait:600001", "+99999999999"])
 def test_parse_script_rejects_bad_tokens(bad):
     with pytest.raises(sim.SimError):
         sim.parse_script("A " + bad)
+
 
 
 def test_terminal_input():

@@ -15,6 +15,9 @@ import sys
 from minigam.rules import Rules, new_position, winner
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+# Each ply multiplies the work by about 55: depth 5 is hours of CPython,
+# depth 6 days. Deeper asks are refused rather than left to run.
+MAX_DEPTH = 5
 
 
 def perft(rules, pos, depth):
@@ -33,8 +36,9 @@ def main(argv):
     ap.add_argument("depth", type=int)
     ap.add_argument("--full-entry", action="store_true")
     args = ap.parse_args(argv)
-    if args.depth < 1:
-        sys.stderr.write("error: DEPTH must be at least 1\n")
+    if not 1 <= args.depth <= MAX_DEPTH:
+        sys.stderr.write("error: DEPTH must be 1..%d (each ply multiplies "
+                         "the work by about 55)\n" % MAX_DEPTH)
         return 2
     rules = Rules(full_entry=args.full_entry)
     start = new_position()

@@ -44,6 +44,9 @@ class SimError(Exception):
 
 # --- key scripts --------------------------------------------------------------
 
+MAX_WAIT_MS = 600000  # one wait token: ten minutes of app time at most
+
+
 def parse_script(text):
     """Key script -> list of steps ``("tap", code)``, ``("wait", ms)`` or
     ``("shot", None)``. Raises SimError naming the bad token."""
@@ -60,6 +63,9 @@ def parse_script(text):
                 continue
             m = re.fullmatch(r"(?:wait:|\+)(\d+)(?:ms)?", low)
             if m:
+                if int(m.group(1)) > MAX_WAIT_MS:
+                    raise SimError("wait too long in %r (at most %d ms a "
+                                   "token)" % (tok, MAX_WAIT_MS))
                 steps.append(("wait", int(m.group(1))))
                 continue
             if low.startswith("await:"):
