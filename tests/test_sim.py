@@ -34,7 +34,6 @@ def test_parse_script_rejects_bad_tokens(bad):
         sim.parse_script("A " + bad)
 
 
-
 def test_terminal_input():
     assert sim_text.parse_input(b"\x1b[A\x1b[Dz x\r\x1bOCcvpq") == [
         "UP", "LEFT", "A", "A", "B", "A", "RIGHT", "X", "Y", "PRESS", "QUIT"]
