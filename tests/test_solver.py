@@ -316,3 +316,12 @@ def test_solve_cli_report_reduced_game(tmp_path):
         assert 0.0 < p < 1.0
     r = run_cli(["solve", "--checkers", "9"], "", env)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_ai_cli_perfect_without_a_table_refuses_with_the_command(tmp_path):
+    # As play's ai:perfect: no silent solve of several minutes.
+    r = run_cli(["ai", "--level", "perfect", "--full-entry"],
+                "0,0,0,0,0,0/8,8/0,0/1 3-1\n", {"MINIGAM_CACHE": str(tmp_path)})
+    assert r.returncode == 2 and r.stdout == ""
+    assert "python -m minigam.host solve --full-entry" in r.stderr
+    assert not os.listdir(str(tmp_path))

@@ -5,7 +5,8 @@ the position after the chosen play with the turn passed (the pass position
 when no play is legal; an empty line when the game is already over). Bad
 lines print ``error: <reason>`` and make the exit status 2.
 
-Levels: ``perfect`` (the exact table, solved and cached on first use) and
+Levels: ``perfect`` (the exact table; ``solve`` caches it, and without it
+this refuses with that command, as ``play``'s ``ai:perfect`` does) and
 the device AI's ``easy``, ``medium``, ``hard`` (``minigam.ai.AIPlayer``).
 """
 
@@ -19,16 +20,17 @@ from minigam.host.cmd_legal import run_lines, stdin_lines
 LEVELS = ("easy", "medium", "hard", "perfect")
 
 
-def make_player(level, rules, seed=None, log=None):
+def make_player(level, rules, seed=None):
     """An AI player of ``level`` for ``rules`` (ValueError if unknown)."""
     if level == "perfect":
         from minigam.host import solver
         from minigam.host.perfect import PerfectPlayer
         table = solver.load(rules.full_entry, rules.checkers)
-        if table is None:
-            if log:
-                log("no cached exact table: solving it (a few minutes)")
-            table = solver.load_or_solve(rules.full_entry, rules.checkers)
+        if table is None:  # as play's ai:perfect: never a silent solve
+            raise ValueError(
+                "the perfect level needs the exact table; make it with "
+                "'python -m minigam.host solve%s' (takes minutes)"
+                % (" --full-entry" if rules.full_entry else ""))
         return PerfectPlayer(rules, table)
     try:
         from minigam.ai import AIPlayer
@@ -48,8 +50,7 @@ def main(argv):
     args = ap.parse_args(argv)
     rules = Rules(full_entry=args.full_entry)
     try:
-        player = make_player(args.level, rules, args.seed,
-                             log=lambda s: sys.stderr.write(s + "\n"))
+        player = make_player(args.level, rules, args.seed)
     except (ValueError, OSError) as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2
