@@ -254,12 +254,15 @@ def test_small_terminal_adds_a_plain_text_board():
     try:
         screen = sim_text.TextScreen(session, io.StringIO(), size=(80, 40))
         lines = screen.lines()
-        assert "menu" in lines[-1] and "[MENU]" in lines[-1]
+        assert lines[-1].startswith("menu ")
         sim.run_script(session, sim.parse_script("A A A await:PICK A A"),
                        settle_ms=0)
         lines = screen.lines()
         board = lines[-4:]
-        assert board[0].startswith("[") and "Player 1 to move" in board[0]
+        # a player's words, no state names; the screen's prompt too
+        assert board[0].startswith("Player 1: to move")
+        assert "[" not in board[0] and "PICK" not in board[0]
+        assert board[0].endswith("| " + session.app.board.msg_lb.text)
         pos = session.app.game.pos
         p1 = board[2].split()
         assert p1[:2] == ["P1", ">"] and int(p1[2]) == pos[0]
@@ -331,3 +334,15 @@ def test_binary_keys_file_is_a_clear_error_not_the_apps(tmp_path, capsys):
                          "--screenshot", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
     assert "cannot read %s as a key script" % bad in err
+
+
+def test_text_board_after_game_over_names_the_winner():
+    session = sim.Session("pico-st7789", seed=2)
+    try:
+        sim.run_script(session, sim.parse_script("X A A*until:OVER"),
+                       settle_ms=0)
+        head = sim_text.text_board(session)[0]
+        assert head.startswith("Player %d wins" % session.app.game.winner)
+        assert "to move" not in head and "OVER" not in head
+    finally:
+        session.close()

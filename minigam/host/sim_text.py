@@ -190,6 +190,17 @@ class TextScreen:
         return True
 
 
+# What each app state means to a player (the terminal never shows the
+# state machine's own names).
+PHASES = {
+    "MENU": "menu", "INFO": "a text page", "OPEN": "opening roll",
+    "OPENED": "opening roll", "ROLL": "to roll", "PICK": "to move",
+    "DEST": "to move, choosing where", "DONE": "to confirm the play",
+    "PASS": "no legal move", "AI": "the AI thinks",
+    "AIMOVE": "the AI moves", "OVER": "game over",
+}
+
+
 def text_board(session):
     """A plain text board from the game's public state (``Game.pos``,
     ``player``, ``d1``/``d2``/``used``): shown under the picture when the
@@ -199,8 +210,8 @@ def text_board(session):
     g = getattr(app, "game", None)
     state = session.state
     if g is None:
-        return ["[%s]  (menu: the picture above; enlarge the terminal to "
-                "read it)" % state]
+        return ["%s  (the picture above; enlarge the terminal to read it)"
+                % PHASES.get(state, state.lower())]
     pos = g.pos
     cells1 = ["%2s" % (pos[p] or ".") for p in range(1, 7)]
     cells2 = ["%2s" % (pos[15 - p] or ".") for p in range(1, 7)]
@@ -208,9 +219,18 @@ def text_board(session):
     if g.d1:
         dice = "%s%d %s%d" % ("" if not g.used[0] else "x", g.d1,
                               "" if not g.used[1] else "x", g.d2)
+    if state == "OVER" and g.winner:
+        head = "Player %d wins" % g.winner
+    else:
+        head = "Player %d: %s" % (g.player, PHASES.get(state, state.lower()))
+    prompt = ""
+    board = getattr(app, "board", None)
+    if board is not None and state not in ("MENU", "INFO", "OVER"):
+        prompt = board.msg_lb.text.strip()
     return [
-        "[%s] Player %d to move, dice %s, match %d-%d" % (
-            state, g.player, dice, g.score[0], g.score[1]),
+        "%s, dice %s, match %d-%d%s" % (
+            head, dice, g.score[0], g.score[1],
+            "  | " + prompt if prompt else ""),
         "        bar  1  2  3  4  5  6  off  pips",
         "  P1 >  %2d %s   %2d  %4d" % (pos[0], " ".join(cells1), pos[7],
                                         pips(pos, 1)),
