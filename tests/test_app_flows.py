@@ -313,6 +313,8 @@ def test_ai_moves_one_by_one_and_ignores_keys():
         human_step(rig, rng)
     g = app.game
     assert app.board.msg_lb.text == "AI's turn"
+    # no highlight is left on the human's last destination
+    assert app.last_col == -1 and app.board.cursor == -1
     start = bytearray(g.pos)
     seen = []  # (steps made, position on screen) after each frame
     mash = [K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN, K.PRESS]

@@ -410,6 +410,7 @@ class App:
             elif g.steps:
                 g.undo_turn()
             self.ai.begin(g.pos, g.d1, g.d2)
+            self.last_col = -1  # not the human's last destination
             self.thinking = True
             self.ai_began = None
             self.hw.pixels.think(p, self.now)
