@@ -70,13 +70,14 @@ class Net:
         # W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of
         # the second layer at j * H .. j * H + H - 1.
         self.W1 = w.W1  # bytes: indexing gives 0..255, nothing copied
-        self.XAT = w.W1X_AT
-        self.XH = w.W1X_H
-        self.XD = w.W1X_D
         if _nat is not None:  # native code reads tables, not tuples
             self.XAT = array.array("H", w.W1X_AT)
             self.XH = bytes(w.W1X_H)
             self.XD = array.array("h", w.W1X_D)
+        else:
+            self.XAT = w.W1X_AT
+            self.XH = w.W1X_H
+            self.XD = w.W1X_D
         self.B1 = array.array("h", w.B1)
         for h in range(self.H):
             self.B1[h] -= 16 * w.W1O

@@ -104,11 +104,10 @@ class App:
         self.level = 1
         self.now = 0
         self.due = 0
-        # When the AI's search began, and how long its last one took (ms;
-        # the trace and the firmware bench read it).
-        # The AI's search: when its first slice ran (None: not yet, or
-        # done) and how long it took from there (the frame drawn as its
-        # turn begins is not part of it).
+        # The AI's search: when its first slice ran (None: not yet), and
+        # how long its last one took from there in ms (the frame drawn as
+        # its turn begins is not part of it; the trace and the firmware
+        # bench read it).
         self.ai_began = None
         self.thinking = False
         self.think_ms = 0
@@ -666,15 +665,15 @@ class App:
             msg = "A:use %d B:back" % self.tgts[self.ci][1]
         elif st == DONE:
             msg = "Forced. A:ok" if self.forced else "A:ok B:undo"
-        elif st == AI or st == AIMOVE:
+        elif st == AI:
             # a key in the AI's turn appends ":wait" (a few tiles redrawn)
-            if st == AIMOVE:
-                cursor = self.last_col
-                msg = "AI moves" if self._is_ai(p) else "Forced play"
+            msg = "AI's turn:wait" if self.waited else "AI's turn"
+        elif st == AIMOVE:
+            cursor = self.last_col
+            if self._is_ai(p):
+                msg = "AI moves:wait" if self.waited else "AI moves"
             else:
-                msg = "AI's turn"
-            if self.waited:
-                msg = "Forced:wait" if msg[0] == "F" else msg + ":wait"
+                msg = "Forced:wait" if self.waited else "Forced play"
         if (st == AI or st == AIMOVE) and g.must_pass:
             ban = ("No legal move", "AI must pass")
         b.set_cursor(cursor, self.cur_color)

@@ -32,11 +32,11 @@ class TextView:
         # redrew two full lines: over 100 ms on a Pico. The pointer's two
         # small boxes take a few ms.)
         h = self.line_h // 2
-        self.bar = vectorio.Polygon(
+        self.pointer = vectorio.Polygon(
             pixel_shader=C.pal(C.CURSOR), points=[(0, 0), (L.cw - 4, h // 2 + 1), (0, h + 2)],
             x=2, y=L.top + 2)
-        self.bar.hidden = True
-        g.append(self.bar)
+        self.pointer.hidden = True
+        g.append(self.pointer)
         self.width_chars = L.chars(L.w - 2 * L.cw)
         big = scaled(g, L.scale)
         # Text is opaque, in the colour beneath it: a change redraws only
@@ -78,7 +78,7 @@ class TextView:
         if sel >= 0:
             y = self.lay.top + 2 + (sel - first) * self.line_h \
                 + self.line_h // 4
-            if self.bar.y != y:
-                self.bar.y = y
-        show(self.bar, sel >= 0)
+            if self.pointer.y != y:
+                self.pointer.y = y
+        show(self.pointer, sel >= 0)
         self.sel = sel
