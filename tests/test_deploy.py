@@ -33,7 +33,7 @@ def src(tmp_path):
     (pkg / "hw" / "__init__.py").write_text("")
     (pkg / "hw" / "profiles" / "__init__.py").write_text("")
     (pkg / "hw" / "profiles" / "pico_st7789.py").write_text(
-        "def build():\n    import adafruit_st7789\n    import neopixel\n")
+        "def build():\n    from minigam.hw import st7789\n    import neopixel\n")
     (pkg / "hw" / "profiles" / "pico_ili9341.py").write_text(
         "import adafruit_ili9341\n")
     (pkg / "hw" / "profiles" / "pybadge.py").write_text("import neopixel\n")
@@ -69,7 +69,7 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
     assert {"code.py", "boot.py", "settings.toml", "boot_out.txt",
             "minigam/__init__.py", "minigam/ui.py",
             "minigam/hw/profiles/pico_st7789.py",
-            "lib/adafruit_st7789.py", "lib/neopixel.py",
+            "lib/neopixel.py",
             # bitmap_label imports adafruit_ticks
             "lib/adafruit_ticks.py",
             "lib/adafruit_display_text/__init__.py",
@@ -94,7 +94,7 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
 def test_libraries_follow_the_profile(src, drive):
     plan = deploy.build_plan("pico-ili9341", root=src)
     assert "lib/adafruit_ili9341.py" in plan.names()
-    assert "lib/adafruit_st7789.py" not in plan.names()
+    assert "lib/neopixel.py" not in plan.names()
     # only the chosen profile's module ships (another one would need its
     # libraries too: the board says to run deploy --profile for it)
     assert "minigam/hw/profiles/pico_ili9341.py" in plan.names()
@@ -407,7 +407,7 @@ def test_a_drive_running_10_gets_mpy_without_stale_py(src, drive,
     got = files_of(drive)
     assert "code.py" in got and "boot.py" in got  # CircuitPython runs these
     assert got["minigam/ui.mpy"][:1] == b"C"  # CircuitPython's .mpy header
-    assert "lib/adafruit_st7789.mpy" in got
+    assert "lib/neopixel.mpy" in got
     # nothing of ours left as .py to shadow the .mpy
     assert not [n for n in got if n.endswith(".py") and
                 (n.startswith("minigam/") or n.startswith("lib/"))]
