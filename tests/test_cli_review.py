@@ -1,0 +1,312 @@
+"""Host tests of ``python -m minigam.host review`` (issue 15's game review)
+and of the tutor's calibration (``minigam.host.tutor_calibration``)."""
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from minigam.ai import AIPlayer
+from minigam.dice import Dice
+from minigam.game import Game, ROLL
+from minigam.notation import format_play
+from minigam.record import export, replay
+from minigam.rules import Rules, TURN
+from minigam.host import cmd_review, perfect, solver, tutor_calibration
+from minigam.host.perfect import PerfectPlayer
+
+LINE = re.compile(r"^ *(\d+)\. P([12]) (\d)-(\d)  \S")
+
+
+def parse(s):
+    """A decision line's fields (fixed columns: a play is at most 13
+    characters): turn, player, d1, d2, played, better, loss, mark."""
+    m = LINE.match(s)
+    if not m or len(s) < 50:
+        return None
+    return m.groups() + (s[14:29].strip(), s[29:44].strip(), s[44:50],
+                         s[52:] or None)
+
+
+def play_game(seed, rules=None, levels=("easy", "hard")):
+    """A finished Game: ``levels[0]`` is P1, seeded dice and noise."""
+    game = Game(rules=rules or Rules(), dice=Dice(seed=seed))
+    ais = {p: AIPlayer(game.rules, levels[p - 1], seed=seed + p)
+           for p in (1, 2)}
+    game.start_game()
+    while not game.winner:
+        if game.state == ROLL:
+            game.roll()
+        game.play_steps(ais[game.player].choose(game.pos, game.d1, game.d2))
+        game.confirm()
+    return game
+
+
+@pytest.fixture(scope="module")
+def record_text():
+    return export(play_game(3))
+
+
+@pytest.fixture
+def record(tmp_path, record_text):
+    path = tmp_path / "game.txt"
+    path.write_text(record_text)
+    return str(path)
+
+
+@pytest.fixture
+def no_cache(tmp_path, monkeypatch):
+    empty = tmp_path / "cache"
+    empty.mkdir()
+    monkeypatch.setenv("MINIGAM_CACHE", str(empty))
+    assert solver.load(False, 8) is None
+
+
+def run(argv, capsys):
+    rc = cmd_review.main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def decisions(out):
+    return [parse(s) for s in out.splitlines() if parse(s)]
+
+
+def sections(out):
+    """``(decision lines, {player: largest-error lines})`` of one game."""
+    lines = out.splitlines()
+    body, worst, who = [], {}, None
+    for s in lines:
+        m = re.match(r"^P([12]): (\d+) decisions?, total loss", s)
+        if m:
+            who = int(m.group(1))
+            worst[who] = []
+        elif parse(s):
+            (worst[who] if who else body).append(parse(s))
+    return body, worst
+
+
+def hard_decisions(game):
+    """Every decision with a choice of ``game``, measured independently
+    with a fresh Hard per turn: ``(turn, player, d1, d2, played, best,
+    loss)``."""
+    rules = game.rules
+    pos = bytearray(game.start)
+    out = []
+    for n, (player, d1, d2, steps) in enumerate(game.turns,
+                                                game.first_turn + 1):
+        hard = AIPlayer(Rules(full_entry=rules.full_entry), "hard", seed=0)
+        hard.choose(pos, d1, d2)
+        after = bytearray(pos)
+        m = 0 if player == 1 else 8
+        for s, d, _ in steps:
+            rules.do_move(after, m, s, d)
+        after[TURN] = 3 - player
+        if hard.choices > 1:
+            out.append((n, player, d1, d2, format_play(player, steps),
+                        hard.loss_of(after)))
+        pos = after
+    return out
+
+
+def test_every_line_is_a_real_decision(record, record_text, capsys):
+    rc, out, err = run(["--values", "hard", record], capsys)
+    assert rc == 0, err
+    assert re.match(r"game 1: standard, P[12] won; values: Hard's "
+                    r"estimates\n turn    roll played ", out)
+    body, _ = sections(out)
+    want = hard_decisions(replay(record_text)[0])
+    assert len(body) == len(want) >= 5
+    for got, (n, p, d1, d2, played, loss) in zip(body, want):
+        assert got[:5] == (str(n), str(p), str(d1), str(d2), played)
+        assert got[6] == "%.4f" % loss
+        assert (got[5] == "=") == (round(loss, 4) == 0)
+        assert got[7] == ("blunder" if loss > 0.06 else "doubtful"
+                          if loss > 0.02 else None)
+
+
+def test_the_three_largest_are_the_largest(record, capsys):
+    rc, out, _ = run(["--values", "hard", record], capsys)
+    assert rc == 0
+    body, worst = sections(out)
+    for p in (1, 2):
+        mine = [d for d in body if d[1] == str(p) and d[5] != "="]
+        mine.sort(key=lambda d: -float(d[6]))
+        assert worst[p] == mine[:3]
+    assert len(worst[1]) == 3  # Easy errs, by Hard's measure
+    assert worst[2] == []  # Hard never errs by its own measure
+    assert re.search(r"^P2: \d+ decisions, total loss 0\.0000, mean "
+                     r"0\.0000\n  no errors$", out, re.M)
+    total = sum(float(d[6]) for d in body if d[1] == "1")
+    m = re.search(r"^P1: (\d+) decisions, total loss (\S+), mean (\S+)$",
+                  out, re.M)
+    assert int(m.group(1)) == sum(1 for d in body if d[1] == "1")
+    assert abs(float(m.group(2)) - total) < 0.0005
+
+
+def test_player_option(record, capsys):
+    _, both, _ = run(["--values", "hard", record], capsys)
+    rc, one, _ = run(["--values", "hard", "--player", "1", record], capsys)
+    assert rc == 0
+    assert decisions(one) == [d for d in sections(both)[0] if d[1] == "1"] \
+        + sections(both)[1][1]
+    assert "P2:" not in one
+
+
+def test_a_match_and_stdin(record_text, monkeypatch, capsys):
+    text = record_text + "\n" + export(play_game(4))
+    monkeypatch.setattr(sys, "stdin",
+                        io.TextIOWrapper(io.BytesIO(text.encode())))
+    rc, out, _ = run(["--values", "hard", "-"], capsys)
+    assert rc == 0
+    assert "\ngame 2: standard, " in out
+    assert out.count("\nP1: ") == 2
+
+
+def test_exact_without_a_table_names_the_solve_command(record, no_cache,
+                                                       capsys):
+    rc, out, err = run(["--values", "exact", record], capsys)
+    assert rc == 2 and out == ""
+    assert "python -m minigam.host solve'" in err
+    fe = play_game(5, Rules(full_entry=True))
+    with open(record, "w") as f:
+        f.write(export(fe))
+    rc, _, err = run(["--values", "exact", record], capsys)
+    assert rc == 2 and "solve --full-entry" in err
+    # auto falls back to Hard's estimates and says so
+    rc, out, _ = run([record], capsys)
+    assert rc == 0
+    assert out.splitlines()[0].endswith(
+        "values: Hard's estimates (no cached exact table: 'python -m "
+        "minigam.host solve --full-entry' makes it)")
+
+
+def test_exact_values_are_used_when_cached(record, monkeypatch, capsys):
+    # An advisor with PerfectPlayer's interface standing in for the table.
+    class Stub(AIPlayer):
+        def loss_of(self, result):
+            return 2 * AIPlayer.loss_of(self, result)
+
+    monkeypatch.setattr(perfect, "factory", lambda checkers=8: (
+        lambda rules: Stub(rules, "hard", seed=0)))
+    _, hard, _ = run(["--values", "hard", record], capsys)
+    for values in ("exact", "auto"):
+        rc, out, _ = run(["--values", values, record], capsys)
+        assert rc == 0
+        assert "values: exact (cached table)" in out.splitlines()[0]
+        assert [float(d[6]) for d in decisions(out)] == pytest.approx(
+            [2 * float(d[6]) for d in decisions(hard)], abs=2e-4)
+
+
+_SMALL = {}
+
+
+def small_table():
+    if not _SMALL:
+        _SMALL[3] = solver.solve(3)  # a second or two
+    return _SMALL[3]
+
+
+def test_exact_review_of_a_small_game():
+    table = small_table()
+    rules = Rules(checkers=3)
+    game = replay(export(play_game(6, rules, ("easy", "medium"))),
+                  checkers=3)[0]
+    out = io.StringIO()
+    seen = cmd_review.review_game(game, (1, 2), PerfectPlayer(rules, table),
+                                  out)
+    pos = bytearray(game.start)
+    got = seen[1] + seen[2]
+    got.sort(key=lambda d: d.turn)
+    k = 0
+    for n, (player, d1, d2, steps) in enumerate(game.turns, 1):
+        after = bytearray(pos)
+        for s, d, _ in steps:
+            rules.do_move(after, 0 if player == 1 else 8, s, d)
+        after[TURN] = 3 - player
+        eqs = solver.result_equities(table, Rules(checkers=3), pos, d1, d2)
+        if len(eqs) > 1:
+            assert got[k].turn == n
+            assert got[k].loss == pytest.approx(solver.decision_loss(
+                table, Rules(checkers=3), pos, d1, d2, after))
+            k += 1
+        pos = after
+    assert k == len(got) > 0
+    assert len(decisions(out.getvalue())) >= len(got)
+
+
+def test_malformed_record_gives_the_line(record, record_text, capsys):
+    lines = record_text.splitlines()
+    k = next(i for i, s in enumerate(lines) if s.startswith("3. "))
+    lines[k] = lines[k].replace("=>", "=> 0,0,0,0,0,0/8,8/0,0/1 x")
+    with open(record, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    rc, out, err = run([record], capsys)
+    assert rc == 2 and out == ""
+    assert err.startswith("error: %s: line %d: " % (record, k + 1))
+
+
+def test_binary_and_missing_files(tmp_path, capsys):
+    path = tmp_path / "game.bin"
+    path.write_bytes(b"MINIGAM record 1\n\x00\x01\x02\xff")
+    rc, _, err = run([str(path)], capsys)
+    assert rc == 2 and "line 2: binary data" in err
+    rc, _, err = run([str(tmp_path / "none.txt")], capsys)
+    assert rc == 2 and "error: cannot read" in err and "Traceback" not in err
+    rc, _, err = run([str(tmp_path)], capsys)
+    assert rc == 2 and "error: cannot read" in err
+
+
+def test_registered_in_the_entry_point(record):
+    r = subprocess.run([sys.executable, "-m", "minigam.host", "review",
+                        "--values", "hard", "--player", "2", record],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("game 1: standard")
+    r = subprocess.run([sys.executable, "-m", "minigam.host", "--help"],
+                       capture_output=True, text=True, timeout=60)
+    assert "review   measure each decision" in r.stdout
+
+
+# -- the tutor's calibration ------------------------------------------------
+
+def test_calibration_samples_real_decisions():
+    table = small_table()
+    points = tutor_calibration.sample(table, 40, seed=1)
+    assert len(points) == 40
+    assert {p.level for p in points} == {"easy", "medium"}
+    rules = Rules(checkers=3)
+    for p in points[:15]:
+        pos = bytearray(p.pos)
+        eqs = solver.result_equities(table, rules, pos, p.d1, p.d2)
+        assert len(eqs) > 1
+        mine = [e for e, r, _ in eqs if bytes(r) == p.result]
+        assert p.exact == pytest.approx(eqs[0][0] - mine[0])
+        hard = AIPlayer(Rules(checkers=3), "hard", seed=0)
+        hard.choose(pos, p.d1, p.d2)
+        assert p.est == hard.loss_of(bytearray(p.result))
+
+
+def test_calibration_report_counts():
+    P = tutor_calibration.Point
+    pts = [P(b"", 1, 2, b"", "easy", est, exact) for est, exact in (
+        (0.0, 0.0), (0.03, 0.0), (0.07, 0.01), (0.0, 0.03), (0.03, 0.04),
+        (0.1, 0.2), (0.01, 0.07))]
+    assert tutor_calibration.confusion(pts) == [[1, 1, 1], [1, 1, 0],
+                                                [1, 0, 1]]
+    assert tutor_calibration.flags(pts, 0.02, 0.02) == (4, 2, 2)
+    out = io.StringIO()
+    tutor_calibration.report(pts, out)
+    text = out.getvalue()
+    assert "false alarms (flagged, exact loss <= 0.02): 2 (50.0% of" in text
+    assert "misses (exact loss > 0.02, not flagged): 2 (50.0% of" in text
+    gap = sum(abs(p.est - p.exact) for p in pts) / len(pts)
+    assert "mean |estimate - exact| loss: %.4f" % gap in text
+
+
+def test_calibration_needs_the_table(no_cache, capsys):
+    rc, out, err = run(["--calibrate", "10"], capsys)
+    assert rc == 2 and out == ""
+    assert "'python -m minigam.host solve'" in err
