@@ -175,6 +175,8 @@ class AIPlayer:
         self.done = True
         self.steps = []
         self.result = None
+        self.choices = 0  # distinct results of the last decision
+        self.chosen = -1
 
     # -- sliced search ------------------------------------------------------
 
@@ -189,6 +191,7 @@ class AIPlayer:
         count = rules.plays(self._pos, d1, d2)
         self._plays[:4 * count] = rules.moves[:4 * count]
         self._n = count
+        self.choices = count
         self._k = 0
         self._best = -1
         self._best_score = _BIG
@@ -387,6 +390,28 @@ class AIPlayer:
             pass
         return self.steps
 
+    def loss_of(self, result):
+        """Win probability (0.0..1.0) the play to ``result`` (the position
+        after it, turn passed) gives away against the chosen play, by the
+        finished decision's first-ply estimates; 0.0 when there was no
+        choice. Hard only (the hint, tutor and game review ask it).
+        ValueError if ``result`` is not a result of the decision."""
+        if not self.search:
+            raise ValueError("only Hard measures plays")
+        if self.choices <= 1:
+            return 0.0
+        res = self._res
+        p = self._p
+        for k in range(self._n):
+            self._apply(res, k)
+            if res == result:
+                mine = p[k] if p[k] > 0 else 0  # -1: the play wins
+                best = p[self.chosen]
+                if best < 0:
+                    best = 0
+                return (mine - best) / _PSCALE if mine > best else 0.0
+        raise ValueError("not a result of this roll")
+
     # -- helpers ------------------------------------------------------------
 
     def _apply(self, res, k):
@@ -402,6 +427,7 @@ class AIPlayer:
         res[16] = 3 - res[16]
 
     def _finish(self, k):
+        self.chosen = k
         out = bytearray(17)
         if k < 0:
             out[:] = self._pos

@@ -244,14 +244,25 @@ def test_vs_ai_whole_game(profile):
     assert fr.is_color(lay.die_x(1) + 1, lay.die_y() + 1, C.P2)
     rig.press(K.A)
     game = play_out(rig, random.Random(profile), tag="ai")
+    # Game over: the final board, who won on the banner.
     fr = rig.shot("over")
-    assert app.text.title.text in ("You win!", "AI wins")
+    assert app.board.ban1.text in ("You win!", "AI wins")
+    assert not app.board.banner.hidden
+    check_board(fr, app)
+    assert app.board.msg_lb.text.strip() == "A:next X:more"
+    # X: the summary page; B back to the board, B again to the menu.
+    rig.press(K.X)
+    assert app.state == A.SUMMARY
+    rig.shot("over-summary")
+    assert app.text.title.text == app.board.ban1.text
     lines = [lb.text for lb in app.text.lines]
     assert any(t.startswith("Pips: You ") for t in lines)
     assert any(t.startswith("Hits: ") for t in lines)
     assert game.turns
     # Lifetime statistics counted the game.
     assert sum(app.stats.games) == 1
+    rig.press(K.B)
+    assert app.state == A.OVER
     rig.press(K.B)
     assert app.state == A.MENU
 
@@ -281,7 +292,7 @@ def test_pass_and_play_whole_game(profile):
         steps += 1
         assert steps < 4000
     assert handovers == {1, 2}
-    assert app.text.title.text.startswith("Player ")
+    assert app.board.ban1.text.startswith("Player ")
     assert app.stats.two_player == 1
 
 
@@ -450,7 +461,7 @@ def test_forced_play_is_shown_move_by_move():
     assert app.state == A.DONE
     rig.press(K.A)
     assert app.state == A.OVER
-    assert app.text.title.text == "Player 1 wins!"
+    assert app.board.ban1.text == "Player 1 wins!"
 
 
 def test_menu_settings_apply_and_persist():
@@ -470,7 +481,7 @@ def test_menu_settings_apply_and_persist():
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "AI speed: Slow"
     # Dice statistics page, then back.
-    rig.press(K.DOWN, K.DOWN, K.A)
+    rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
     assert app.state == A.INFO and app.text.title.text == "Dice"
     assert app.text.lines[0].text == "Rolls: 0"
     rig.press(K.B)

@@ -4,7 +4,8 @@ Every RP2040 profile boots the CIRCUITPY drive ``deploy`` writes, on
 CircuitPython 10.2.1 in rp2040js (``minigam/host/emu``), to the menu, whose
 frame (rebuilt from the SPI traffic) must equal the host simulator's. Driven
 by GPIO key presses, a game against the AI survives a power-off and resume,
-and power cuts in the middle of a save. Whole games against Hard, and
+and power cuts in the middle of a save. Whole games against Hard (with the
+tutor on, and the game's review after), and
 two-player games through their hand-over screens, run to game over on the
 MINIGAM firmware (``minigam.host.firmware_build``, the game frozen into
 flash), their frames equal to the host's same game.
@@ -126,16 +127,28 @@ def within_budget(session, build):
 HARD = "X X A Y Y "  # menu: down to "AI level", Medium -> Hard, back up
 
 
+TUTOR_ON = "X*8 A Y*8 "  # menu: down to "Tutor", on, back up
+REVIEW = " X X await:REVIEW wait:8000"  # game over: summary, review
+
+
 @pytest.mark.parametrize("profile", RP2040)
 def test_whole_game_against_hard(profile, minigam_firmware):
-    script = HARD + "A A A A*until:OVER"
+    """With the tutor on: A keeps every play it measures (A picks the
+    first checker and its first destination: it errs), then the game's
+    review; the final board and the review equal the host's."""
+    script = TUTOR_ON + HARD + "A A A A*until:OVER"
     with start(profile, minigam_firmware, frozen=True) as s:
         play(s, script)
         s.run(500)
         s.check()
         assert s.state == "OVER"
-        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        seen = states(s)
+        assert "AIMOVE" in seen and "DEST" in seen
+        assert "CHECK" in seen and "TUTOR" in seen
         compare(profile, s.frame(), script, "over-hard")
+        play(s, REVIEW)
+        s.check()
+        compare(profile, s.frame(), script + REVIEW, "review")
         within_budget(s, "frozen")
 
 

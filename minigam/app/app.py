@@ -9,14 +9,20 @@ new state into the views and refreshes the display once. Nothing blocks.
 
 States (``app.state``): MENU, INFO (a statistics page), OPEN (opening roll
 due), OPENED (opening dice shown), ROLL (a human must roll: the hand-over
-banner), PICK (choose a checker), DEST (choose where it goes), DONE (play
-complete: confirm or undo), PASS (no legal move), AI (thinking), AIMOVE
-(showing the AI's moves one by one), OVER (game-over page).
+banner), ENTER (a roll entered by hand: "your own dice"), PICK (choose a
+checker), DEST (choose where it goes), DONE (play complete: confirm or
+undo), PASS (no legal move), HINT (Hard's play shown move by move), CHECK
+(the tutor measures a confirmed play), TUTOR (its notice: keep the play or
+take it back), AI (thinking), AIMOVE (showing the AI's moves one by one),
+OVER (game over: the final board), SUMMARY (the game's figures), REVIEW
+(the largest errors of the game).
 
 Keys on the board, usable with A/B/X/Y alone: X (or RIGHT/DOWN) moves the
 cursor on, LEFT/UP moves it back; A (or PRESS) picks, moves, rolls,
 confirms; B undoes the last move, or backs out of a choice; Y undoes the
-whole turn. Keys during the AI's turn are read and dropped.
+whole turn; X and Y together show the hint. The bottom line names the keys
+of the moment, in turn when they do not fit at once. Keys during the AI's
+turn are read and dropped.
 """
 
 import displayio
@@ -41,9 +47,23 @@ PASS = const(8)
 AI = const(9)
 AIMOVE = const(10)
 OVER = const(11)
+ENTER = const(12)
+HINT = const(13)
+CHECK = const(14)
+TUTOR = const(15)
+SUMMARY = const(16)
+REVIEW = const(17)
 
 STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
-               "DONE", "PASS", "AI", "AIMOVE", "OVER")
+               "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
+               "CHECK", "TUTOR", "SUMMARY", "REVIEW")
+
+# The tutor's notice: a play that gives away more than DOUBTFUL of the
+# win probability against the best play is "doubtful", more than BLUNDER
+# a "blunder" (minigam.host.tutor_calibration measures them).
+DOUBTFUL = 0.02
+BLUNDER = 0.06
+TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
 _G_ROLL = const(1)  # minigam.game states
 _G_MOVE = const(2)
@@ -125,6 +145,27 @@ class App:
         self.forced = False
         self.cur_color = C.CURSOR
         self.last_col = -1
+        # The bottom line's key tips: which one shows, and when the next.
+        self.tip = 0
+        self.tip_at = 0
+        # The advisor of the hint and the tutor (a Hard AIPlayer, or the
+        # exact table on the PC) and whether it holds this turn's analysis
+        # (it runs in the idle ticks while the player thinks).
+        self.adv = None
+        self.adv_state = 0  # 0 idle, 1 analysing this turn, 2 done
+        self.scratch = bytearray(17)  # the hint's board; the tutor's result
+        self.hint_k = -1  # the hint's move shown (-1: still thinking)
+        self.tutor_loss = 0.0
+        # Your own dice: whose roll is entered (0 the opening), which die,
+        # the values, and whether the opening dice tied.
+        self.enter_who = 0
+        self.enter_k = 0
+        self.enter_d = bytearray(2)
+        self.enter_tie = False
+        self.page = ("", [])  # the text page shown: title, lines
+        self.page_first = 0  # its first line on screen
+        self.review = None  # the game-over review (minigam.review.Review)
+        self.review_page = 0
         self.to_menu()
 
     def names(self):
@@ -172,26 +213,35 @@ class App:
             else:
                 self._show_menu()
             return
-        if st in (AI, AIMOVE):
-            # The AI's turn (or a forced play shown): a key changes nothing
-            # but the status line, which says to wait.
+        if st in (AI, AIMOVE, CHECK):
+            # The AI's turn (or a forced play shown, or the tutor's quick
+            # check): a key changes nothing but the status line, which
+            # says to wait.
             if not self.waited:
                 self.waited = True
                 self.dirty = True
             return
+        self.tip = 0  # the key tips start again from the first
+        self.tip_at = ticks_add(self.now, TIP_MS)
         ok = code in (K.A, K.PRESS)
         back = code == K.B
+        fwd = code in (K.X, K.RIGHT, K.DOWN)
         if st == INFO:
             if ok or back:
                 self.to_menu()
-        elif st == OVER:
-            if ok:
-                self._next_game()
-            elif back:
-                self.to_menu()
+            else:  # a page longer than the screen scrolls
+                self._scroll(1 if fwd else -1 if code in (K.Y, K.UP) else 0)
+        elif st in (OVER, SUMMARY, REVIEW):
+            if st != OVER and code in (K.UP, K.DOWN):
+                self._scroll(1 if code == K.DOWN else -1)
+            else:
+                self._over_key(ok, back, code in (K.X, K.RIGHT, K.DOWN))
         elif st == OPEN:
             if ok:
-                self._opening()
+                if self.settings.own_dice:
+                    self._enter(0)
+                else:
+                    self._opening()
             elif back:
                 self.to_menu()
         elif st == OPENED:
@@ -199,12 +249,33 @@ class App:
                 self._turn()
         elif st == ROLL:
             if ok:
-                self._human_roll()
+                if self.settings.own_dice:
+                    self._enter(self.game.player)
+                else:
+                    self._human_roll()
             elif back:
                 self.to_menu()
+        elif st == ENTER:
+            self._enter_key(ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
             if ok and not self._is_ai(self.game.player):
                 self._confirm()
+        elif st == HINT:
+            # Any key ends the hint; without the tutor its judge leaves
+            # the heap (a hint keeps nothing).
+            if not self.settings.tutor:
+                self.adv = None
+                self.adv_state = 0
+            self._moves()
+        elif st == TUTOR:
+            if ok:
+                self._confirm()
+            elif back or code == K.X:
+                self.game.undo_turn()
+                if code == K.X:
+                    self._hint()  # the better play, shown
+                else:
+                    self._moves()
         else:
             self._board_key(code, ok, back)
         self.dirty = True
@@ -232,7 +303,7 @@ class App:
             self.menu_sel = 0
         self._page(M.TITLE, [t for _, t in items], self.menu_sel)
 
-    def _page(self, title, lines, sel=-1):
+    def _page(self, title, lines, sel=-1, first=0):
         """Show a text page (the menu, statistics, the game-over summary).
         Its view is built when a page is first shown and dropped for the
         game (``_leave_pages``): on stock CircuitPython its objects and code
@@ -242,9 +313,16 @@ class App:
             from minigam.app.text_view import TextView
             t = self.text = TextView(self.lay)
             self.root.append(t.group)
-        t.page(title, lines, sel)
+        self.page_first = t.page(title, lines, sel, first)
+        self.page = (title, lines)
         t.group.hidden = False
         self.dirty = True
+
+    def _scroll(self, d):
+        """Scroll a page without a selection by ``d`` lines."""
+        if d and self.text is not None:
+            title, lines = self.page
+            self._page(title, lines, -1, max(0, self.page_first + d))
 
     def _leave_pages(self):
         """A game takes the screen: the menu's and the pages' code leaves
@@ -381,13 +459,141 @@ class App:
         self.state = OPEN
         self.dirty = True
 
+    # -- your own dice --------------------------------------------------------
+
+    def _enter(self, who):
+        """Enter ``who``'s roll by hand (0: the opening roll)."""
+        self.enter_who = who
+        self.enter_k = 0
+        self.enter_d[0] = 1
+        self.enter_d[1] = 1
+        self.enter_tie = False
+        self.state = ENTER
+        self.hw.pixels.show_mover(who or 1)
+        self.dirty = True
+
+    def _enter_key(self, ok, back, up, down):
+        d = self.enter_d
+        k = self.enter_k
+        if up:
+            d[k] = d[k] % 6 + 1
+        elif down:
+            d[k] = (d[k] + 4) % 6 + 1
+        elif back:
+            if k:
+                self.enter_k = 0
+            else:
+                self.to_menu()  # as B does before a roll
+        elif ok:
+            if not k:
+                self.enter_k = 1
+            else:
+                self._entered(d[0], d[1])
+
+    def _entered(self, d1, d2):
+        """Play on with a roll entered by hand (never counted in the dice
+        statistics)."""
+        g = self.game
+        who = self.enter_who
+        self.enter_tie = False
+        if who == 0:
+            if d1 == d2:  # the opening dice tie: enter them again
+                self.enter_k = 0
+                self.enter_tie = True
+                return
+            g.start_game((d1, d2))
+            self.hw.pixels.show_dice(d1, d2, 1)
+            self._opened()
+            return
+        g.roll(d1, d2)
+        self.hw.pixels.show_dice(d1, d2, who)
+        if self._is_ai(who):
+            self._turn()  # the AI thinks about the roll
+        else:
+            self._human_roll(True)
+
+    # -- the hint and the tutor -------------------------------------------------
+
+    def _advisor(self):
+        """The hint's and the tutor's judge: the exact table where the host
+        has one (Perfect), else the game's AI if it plays Hard, else a Hard
+        AIPlayer of its own (dropped again when the turn ends unless the
+        tutor is on)."""
+        a = self.adv
+        if a is None:
+            if self.perfect is not None:
+                a = self.perfect(self.game.rules)
+            if a is None:
+                ai = self.ai
+                if ai is not None and ai.level == "hard":
+                    a = ai
+                else:
+                    from minigam.ai import AIPlayer
+                    a = AIPlayer(self.game.rules, "hard", 0)
+            self.adv = a
+        return a
+
+    def _analyse(self):
+        """Start the advisor on this turn's roll, from the turn's start
+        (once a turn)."""
+        if self.adv_state:
+            return
+        g = self.game
+        self._advisor().begin(g.turn_start() if g.steps else g.pos,
+                              g.d1, g.d2)
+        self.adv_state = 1
+
+    def _hint(self):
+        """Show Hard's play for this roll, from the turn's start."""
+        self.game.undo_turn()
+        self._analyse()
+        self.state = HINT
+        self.hint_k = -1
+        self.dirty = True
+
+    def _hint_frame(self):
+        """Advance the hint's move-by-move showing (it starts over after
+        the whole play)."""
+        g = self.game
+        steps = self.adv.steps
+        k = self.hint_k + 1
+        if k > len(steps):
+            k = 0
+        q = self.scratch
+        if k == 0:
+            q[:] = g.pos
+        else:
+            src, die = steps[k - 1]
+            self.game.rules.do_move(q, 0 if q[16] == 1 else 8, src, die)
+        self.hint_k = k
+        self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])
+        self.dirty = True
+
+    def _judge(self):
+        """The tutor's verdict on the play built: a notice when it gives
+        away more than DOUBTFUL, else the turn ends."""
+        g = self.game
+        q = self.scratch
+        q[:] = g.pos
+        q[16] = 3 - q[16]
+        loss = self.adv.loss_of(q)
+        if loss > DOUBTFUL:
+            self.tutor_loss = loss
+            self.state = TUTOR
+        else:
+            self._confirm()
+        self.dirty = True
+
     def _is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
 
     def _opening(self):
-        g = self.game
-        a, b = g.start_game()
+        a, b = self.game.start_game()
         self.hw.pixels.roll(a, b, 1, self.now)
+        self._opened()
+
+    def _opened(self):
+        g = self.game
         self.ai_steps = []
         if g.forced:  # moves are shown one by one, never as a jump
             if not self._is_ai(g.player):
@@ -405,6 +611,9 @@ class App:
         p = g.player
         if self._is_ai(p):
             if g.state == _G_ROLL:
+                if self.settings.own_dice:
+                    self._enter(p)  # the AI's roll is entered too
+                    return
                 self._roll()
             elif g.steps:
                 g.undo_turn()
@@ -432,8 +641,9 @@ class App:
         if self._is_ai(g.player) and g.forced:
             g.undo_turn()
 
-    def _human_roll(self):
-        self._roll()
+    def _human_roll(self, rolled=False):
+        if not rolled:
+            self._roll()
         g = self.game
         if g.forced:
             self.ai_steps = [(s, d) for s, d, _ in g.steps]
@@ -455,6 +665,8 @@ class App:
         g = self.game
         if not g.steps:
             self.forced = False
+            if self.settings.tutor and not g.must_pass:
+                self._analyse()  # the tutor's, in the idle ticks
         self.cur_color = C.CURSOR
         self.src = -1
         self.hw.pixels.set_used(g.used[0], g.used[1])
@@ -482,6 +694,12 @@ class App:
         st = self.state
         nxt = code in (K.X, K.RIGHT, K.DOWN)
         prv = code in (K.LEFT, K.UP)
+        if code == K.X or code == K.Y:
+            # X and Y together: the hint (of the whole turn, so it first
+            # takes the turn back, as Y alone does).
+            if self.hw.keys.held(K.Y if code == K.X else K.X):
+                self._hint()
+                return
         if code == K.Y:
             g.undo_turn()
             self._moves()
@@ -524,13 +742,27 @@ class App:
                 self.src = -1
         elif st == DONE:
             if ok:
-                self._confirm()
+                self._done_key()
             elif back:
                 if g.undo():
                     self._moves()
 
+    def _done_key(self):
+        """A on a finished play: with the tutor on, the play is measured
+        first (CHECK, then perhaps the TUTOR notice)."""
+        g = self.game
+        if self.settings.tutor and not self.forced and g.steps:
+            self._analyse()
+            self.state = CHECK
+            self.waited = False
+        else:
+            self._confirm()
+
     def _confirm(self):
         g = self.game
+        self.adv_state = 0  # the turn ends: its analysis is spent
+        if not self.settings.tutor:
+            self.adv = None
         w = g.confirm()
         self.hw.pixels.off()
         if w:
@@ -559,19 +791,111 @@ class App:
         P.save_stats(self.hw.store, st)
 
     def _game_over(self):
+        """The final board, with who won; X shows the game's figures."""
         self.state = OVER
         self.ai = None
+        self.adv = None
+        self.review = None
+        self.hw.pixels.show_mover(self.game.winner)
+
+    def _over_key(self, ok, back, fwd):
+        """Game over: A plays on; X goes forward through the final board,
+        the summary and the review's pages, B back (from the board: the
+        menu)."""
+        st = self.state
+        if ok:
+            self._next_game()
+        elif back:
+            if st == OVER:
+                self.to_menu()
+            elif st == SUMMARY:
+                self.review = None
+                self._leave_pages()
+                self.state = OVER
+            else:
+                self._summary()
+        elif fwd:
+            if st == OVER:
+                self._summary()
+            elif st == SUMMARY:
+                self._start_review()
+            elif self.review.done:
+                self.review_page += 1
+                self._review_page()
+
+    def _summary(self):
+        self.state = SUMMARY
+        self.review = None
         from minigam.app.pages import over_lines
         title, lines = over_lines(self)
         self._page(title, lines)
-        self.hw.pixels.show_mover(self.game.winner)
+
+    def _start_review(self):
+        """Measure the game's decisions (in slices: ``_advance``)."""
+        from minigam.review import Review
+        self.adv = None
+        self.review = Review(self.game, (1,) if self.mode == P.MODE_AI
+                             else (1, 2), self._advisor())
+        self.review_page = 0
+        self.state = REVIEW
+        self._review_page()
+
+    def _review_page(self):
+        from minigam.app.pages import review_page
+        title, lines = review_page(self)
+        self._page(title, lines)
 
     # -- the AI's turn -------------------------------------------------------
 
     def _advance(self):
+        """The work of a tick that no key asked for: the AI's turn, the
+        advisor's analysis (one slice a tick while the player thinks; a
+        few milliseconds' worth while the player waits for it), the
+        hint's moves, the review, and the turns of the key tips."""
         st = self.state
-        if st != AI and st != AIMOVE:
+        if st == AI or st == AIMOVE:
+            self._advance_ai()
             return
+        waiting = st == HINT or st == CHECK
+        if self.adv_state == 1 and (waiting or st in (PICK, DEST, DONE)):
+            end = ticks_add(self.hw.ticks_ms(), 30 if waiting else 0)
+            while True:
+                if self.adv.step():
+                    self.adv_state = 2
+                    break
+                if ticks_diff(self.hw.ticks_ms(), end) >= 0:
+                    return
+        if st == HINT:
+            if self.adv_state == 2 and (
+                    self.hint_k < 0 or ticks_diff(self.now, self.due) >= 0):
+                self._hint_frame()
+        elif st == CHECK:
+            if self.adv_state == 2:
+                self._judge()
+        elif st == REVIEW:
+            self._advance_review()
+        elif ticks_diff(self.now, self.tip_at) >= 0:
+            self.tip_at = ticks_add(self.now, TIP_MS)
+            if len(self._tips()) > 1:
+                self.tip += 1
+                self.dirty = True
+
+    def _advance_review(self):
+        r = self.review
+        if r.done:
+            return
+        end = ticks_add(self.hw.ticks_ms(), 30)
+        while not r.step():
+            if ticks_diff(self.hw.ticks_ms(), end) >= 0:
+                if ticks_diff(self.now, self.due) >= 0:  # the progress
+                    self.due = ticks_add(self.now, 250)
+                    self._review_page()
+                return
+        self.adv = None  # the review is made: its judge leaves the heap
+        self._review_page()
+
+    def _advance_ai(self):
+        st = self.state
         if ticks_diff(self.now, self.due) < 0 and st == AIMOVE:
             return
         g = self.game
@@ -609,24 +933,57 @@ class App:
 
     # -- drawing --------------------------------------------------------------
 
+    def _tips(self):
+        """The keys of the moment for the bottom line; several take turns
+        (``TIP_MS``) where the line is too short for them all."""
+        st = self.state
+        if st == PICK:
+            if self.game.steps:
+                return ("A:pick B:undo", "Y:undo turn", "X+Y:hint")
+            return ("A:pick X:next", "X+Y:hint")
+        if st == DONE:
+            if self.forced:
+                return ("Forced. A:ok",)
+            return ("A:ok B:undo", "Y:undo turn", "X+Y:hint")
+        if st == OVER:
+            return ("A:next X:more", "B:menu")
+        if st == TUTOR:
+            return ("A:keep B:redo", "X:show best")
+        if st == ENTER:
+            return ("X:+1 A:next" if not self.enter_k else "X:+1 A:done",
+                    "Y:-1 B:back")
+        return ()
+
     def _render(self):
         st = self.state
-        if st in (MENU, INFO, OVER):
+        if st in (MENU, INFO, SUMMARY, REVIEW):
             return
         b = self.board
         g = self.game
-        b.set_position(g.pos)
+        b.set_position(self.scratch if st == HINT and self.hint_k >= 0
+                       else g.pos)
         names = self.names()
-        if st in (OPEN, OPENED):
+        if st in (OPEN, OPENED) or (st == ENTER and not self.enter_who):
             b.set_turn(0)
+        elif st == OVER:
+            b.set_turn(g.winner)
         else:
             b.set_turn(g.player)
         if g.match_to > 1:
             b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
         else:
             b.set_score("")
-        if st == OPENED and g.opening:
+        if st == ENTER:
+            d = self.enter_d
+            if self.enter_who:
+                b.set_dice(d[0], d[1] if self.enter_k else 0,
+                           self.enter_who)
+            else:
+                b.set_dice(d[0], d[1] if self.enter_k else 0, (1, 2))
+        elif st == OPENED and g.opening:
             b.set_dice(g.opening[0], g.opening[1], (1, 2))
+        elif st == HINT:
+            b.set_dice(g.d1, g.d2, g.player)
         elif g.d1:
             used = (1 if g.used[0] else 0) | (2 if g.used[1] else 0)
             b.set_dice(g.d1, g.d2, g.player, used)
@@ -635,7 +992,8 @@ class App:
         cursor = -1
         sel = -1
         mask = 0
-        msg = " "
+        tips = self._tips()
+        msg = tips[self.tip % len(tips)] if tips else " "
         ban = None
         p = g.player
         who = names[p - 1]
@@ -652,19 +1010,28 @@ class App:
             else:
                 ban = ("Your turn", "press A to roll")
             msg = "B: menu"
+        elif st == ENTER:
+            ban = self._enter_banner(names)
         elif st == PASS:
             ban = ("No legal move", who + ": A to pass")
         elif st == PICK:
             cursor = self.srcs[self.ci]
-            msg = "A:pick B:undo" if g.steps else "A:pick X:next"
         elif st == DEST:
             sel = self.src
             for t in self.tgts:
                 mask |= 1 << t[0]
             cursor = self.tgts[self.ci][0]
             msg = "A:use %d B:back" % self.tgts[self.ci][1]
-        elif st == DONE:
-            msg = "Forced. A:ok" if self.forced else "A:ok B:undo"
+        elif st == HINT:
+            sel, mask, msg = self._hint_marks(p)
+        elif st == CHECK:
+            msg = "Checking:wait" if self.waited else "Checking..."
+        elif st == TUTOR:
+            from minigam.app.pages import tutor_banner
+            ban = tutor_banner(self)
+        elif st == OVER:
+            from minigam.app.pages import over_banner
+            ban = over_banner(self)
         elif st == AI:
             # a key in the AI's turn appends ":wait" (a few tiles redrawn)
             msg = "AI's turn:wait" if self.waited else "AI's turn"
@@ -681,6 +1048,43 @@ class App:
         b.set_targets(mask)
         b.set_message(msg)
         b.set_banner(*(ban or (None,)))
+
+    def _enter_banner(self, names):
+        """The banner of a roll entered by hand: whose, and the dice with
+        the one being entered in brackets."""
+        d = self.enter_d
+        k = self.enter_k
+        a = ("[%d]" if k == 0 else "%d") % d[0]
+        c = ("[%d]" if k == 1 else "%d") % d[1] if k else "?"
+        who = self.enter_who
+        if not who:
+            return ("Tie: again" if self.enter_tie else "Opening roll",
+                    "%s %s:%s %s" % (names[0], a, names[1], c))
+        if self.mode == P.MODE_AI:
+            head = "Enter AI's roll" if who == 2 else "Enter your roll"
+        else:
+            head = "Enter P%d's roll" % who
+        return (head, "%s - %s" % (a, c))
+
+    def _hint_marks(self, player):
+        """Selection, destinations and message of the hint's frame: the
+        checker of the move shown and where it goes; at the end, every
+        destination of the play."""
+        k = self.hint_k
+        if k < 0:
+            return -1, 0, "Hint: wait"
+        steps = self.adv.steps
+        if not steps:
+            return -1, 0, "Hint: pass"
+        if k < len(steps):
+            src, die = steps[k]
+            dst = src + die if src + die < 7 else 7
+            return (_col(player, src), 1 << _col(player, dst),
+                    "Hint %d/%d" % (k + 1, len(steps)))
+        mask = 0
+        for src, die in steps:
+            mask |= 1 << _col(player, src + die if src + die < 7 else 7)
+        return -1, mask, "Hint: any key"
 
 
 def run(hw):

@@ -24,6 +24,8 @@ SPEED = const(8)
 BRIGHT = const(9)
 DICE = const(10)
 LIFE = const(11)
+TUTOR = const(12)
+OWN_DICE = const(13)
 
 TITLE = "MINIGAM"
 
@@ -44,6 +46,9 @@ def menu_items(app):
     out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
     out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
     out.append((BRIGHT, "Brightness: %d%%" % P.BRIGHT[s.bright]))
+    out.append((TUTOR, "Tutor: " + ("On" if s.tutor else "Off")))
+    out.append((OWN_DICE, "Dice: " + ("your own" if s.own_dice
+                                      else "the device's")))
     out.append((DICE, "Dice statistics"))
     out.append((LIFE, "Lifetime stats"))
     return out
@@ -81,6 +86,10 @@ def menu_key(app, code):
         s.match = _step(s.match, len(P.MATCHES), d)
     elif item == AUTO:
         s.auto = not s.auto
+    elif item == TUTOR:
+        s.tutor = not s.tutor
+    elif item == OWN_DICE:
+        s.own_dice = not s.own_dice
     elif item == SPEED:
         s.speed = _step(s.speed, len(P.SPEEDS), d)
     elif item == BRIGHT:

@@ -1,7 +1,8 @@
-"""The text of the pages shown between games: the dice and lifetime
-statistics, and the game-over summary (who won, the score, pips, hits, the
-best roll). Loaded when a page is shown; the app unloads it, like the menu,
-when a game starts, so its code is not in the heap during play."""
+"""The text of the pages and notices outside the moves: the dice and
+lifetime statistics, the game-over banner and summary (who won, the
+score, pips, hits, the best roll), the review's pages and the tutor's
+notice. Loaded when one is shown; the app unloads it, like the menu, when
+a game starts, so its code is not in the heap during play."""
 
 from minigam.app import persist as P
 
@@ -21,6 +22,11 @@ def dice_lines(stats):
         out.append("Pips/roll %d.%02d (7)" % (pips // r,
                                              (100 * pips // r) % 100))
     out.append("Expected: 1/6 each")
+    # what the dice pixels' colours mean (minigam.hw.pixels.DIE_COLORS)
+    out.append("Pixels: 1 red,")
+    out.append("2 orange, 3 yellow,")
+    out.append("4 green, 5 blue,")
+    out.append("6 violet")
     return out
 
 
@@ -34,15 +40,26 @@ def life_lines(stats):
     return out
 
 
+def _title(app):
+    w = app.game.winner
+    if app.mode == P.MODE_AI:
+        return "You win!" if w == 1 else "AI wins"
+    return "Player %d wins!" % w
+
+
+def over_banner(app):
+    """The banner over the final board."""
+    g = app.game
+    if g.match_to > 1:
+        return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
+    return _title(app), "X: summary"
+
+
 def over_lines(app):
-    """Title and lines of the game-over page."""
+    """Title and lines of the game-over summary."""
     g = app.game
     n = app.names()
-    w = g.winner
-    if app.mode == P.MODE_AI:
-        title = "You win!" if w == 1 else "AI wins"
-    else:
-        title = "Player %d wins!" % w
+    title = _title(app)
     hits = [0, 0]
     lucky = [None, None]
     for player, d1, d2, steps in g.turns:
@@ -71,6 +88,67 @@ def over_lines(app):
         d = lucky[top - 1]
         lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
     lines.append("Turns: %d" % len(g.turns))
-    lines.append("A: %s" % ("rematch" if g.match_winner else "next game"))
-    lines.append("B: menu")
+    lines.append("X: review")
+    lines.append("A: %s B: back" % ("rematch" if g.match_winner else "next"))
     return title, lines
+
+
+def percent(loss):
+    """A win probability lost, as a percentage with one decimal."""
+    t = int(loss * 1000 + 0.5)
+    return "%d.%d%%" % (t // 10, t % 10)
+
+
+def verdict(loss):
+    from minigam.app.app import BLUNDER
+    return "Blunder" if loss > BLUNDER else "Doubtful"
+
+
+def _play(app, player, steps):
+    from minigam.notation import format_play
+    return format_play(player, steps)
+
+
+def tutor_banner(app):
+    """The tutor's notice: how much the play gives away, and the better
+    play (the app's keys say: keep it, take it back, or see it)."""
+    from minigam.review import with_hits
+    g = app.game
+    loss = app.tutor_loss
+    best = with_hits(g.rules, g.turn_start(), app.adv.steps)
+    return ("%s -%s" % (verdict(loss), percent(loss)),
+            "Best " + _play(app, g.player, best))
+
+
+def review_page(app):
+    """Title and lines of the review's page ``app.review_page``: while it
+    is being made, its progress; then the overview, then one page per
+    error (X goes round them)."""
+    r = app.review
+    if not r.done:
+        return "Review", ["Checking turn %d" % (r.turn + 1),
+                          "of %d..." % (r.turns() + app.game.first_turn),
+                          "", "B: back"]
+    pages = 1 + len(r.worst)
+    k = app.review_page % pages
+    who = "You" if app.mode == P.MODE_AI else "Players"
+    if k == 0:
+        lines = ["%s: %d decisions" % (who, r.n),
+                 "Lost %s in all" % percent(r.total)]
+        if r.worst:
+            lines.append("X: the %d biggest" % len(r.worst)
+                         if len(r.worst) > 1 else "X: the error")
+        else:
+            lines.append("No errors found")
+        lines.append("A: next B: back")
+        return "Review", lines
+    d = r.worst[k - 1]
+    name = "You" if app.mode == P.MODE_AI else "P%d" % d.player
+    return "Error %d of %d" % (k, pages - 1), [
+        "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2),
+        name + " played",
+        "  " + _play(app, d.player, d.played),
+        "Better",
+        "  " + _play(app, d.player, d.best),
+        "Lost " + percent(d.loss),
+        "X: next B: back"]

@@ -3,8 +3,9 @@ and the game in progress (saved after every completed turn).
 
 Blobs (all small enough for the PyBadge's 256-byte NVM):
 
-* settings, 8 bytes: version, AI level, Full-Entry, match index, auto-play
-  of forced plays, AI speed index, brightness index, last mode;
+* settings, 10 bytes: version, AI level, Full-Entry, match index, auto-play
+  of forced plays, AI speed index, brightness index, last mode, the tutor,
+  your own dice (version 1, without the last two, still loads);
 * statistics, 29 bytes: version, then big-endian uint16s: games and wins
   against each AI level (easy, medium, hard), two-player games, and the
   dice counts of 1..6 plus the doubles (the lifetime dice statistics);
@@ -33,7 +34,7 @@ MODE_2P = const(2)
 _KIND_GAME = const(0)
 _KIND_SETTINGS = const(1)
 _KIND_STATS = const(2)
-_SET_VER = const(1)
+_SET_VER = const(2)
 _STAT_VER = const(1)
 _STAT_SIZE = const(29)
 
@@ -49,15 +50,19 @@ class Settings:
         self.speed = 1
         self.bright = 3
         self.mode = MODE_AI
+        self.tutor = False
+        self.own_dice = False
 
     def to_bytes(self):
         return bytes((_SET_VER, self.level, 1 if self.full_entry else 0,
                       self.match, 1 if self.auto else 0, self.speed,
-                      self.bright, self.mode))
+                      self.bright, self.mode, 1 if self.tutor else 0,
+                      1 if self.own_dice else 0))
 
     def load(self, data):
         """Take values from ``data`` if it is a valid blob; else keep."""
-        if not data or len(data) < 8 or data[0] != _SET_VER:
+        if not data or len(data) < 8 or data[0] not in (1, _SET_VER) \
+                or (data[0] == _SET_VER and len(data) < 10):
             return False
         if data[1] > PERFECT or data[3] >= len(MATCHES) \
                 or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
@@ -70,6 +75,9 @@ class Settings:
         self.speed = data[5]
         self.bright = data[6]
         self.mode = data[7]
+        if data[0] == _SET_VER:
+            self.tutor = bool(data[8])
+            self.own_dice = bool(data[9])
         return True
 
 

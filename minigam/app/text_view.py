@@ -2,7 +2,9 @@
 
 The menu, the statistics pages and the game-over summary are all this one
 Group, built once with as many line labels as the screen has room for, and
-refilled in place. Pages with more lines than fit scroll with the selection.
+refilled in place. Pages with more lines than fit scroll with the selection
+(or, without one, by the app's keys); small arrows at the right say that
+more lines lie below or above.
 """
 
 import displayio
@@ -49,23 +51,35 @@ class TextView:
                       L.top + 3 + k * self.line_h + self.line_h // 2,
                       L.scale, 0, background=C.PANEL)
             self.lines.append(lb)
+        # "More below" / "more above": arrows at the right edge, over the
+        # lines' last (blank) pixels.
+        a = max(3, L.cw // 2 - 1)
+        x = L.w - a - 1
+        self.more = vectorio.Polygon(
+            pixel_shader=C.pal(C.CURSOR), points=[(-a, 0), (a, 0), (0, a)],
+            x=x, y=L.h - a - 3)
+        self.less = vectorio.Polygon(
+            pixel_shader=C.pal(C.CURSOR), points=[(-a, a), (a, a), (0, 0)],
+            x=x, y=L.top + 3)
+        for arrow in (self.more, self.less):
+            arrow.hidden = True
+            g.append(arrow)
         self.first = 0
         self.sel = -1
         g.hidden = True
 
-    def page(self, title, items, sel=-1):
+    def page(self, title, items, sel=-1, first=0):
         """Show ``title`` and the strings ``items``; ``sel`` (or -1) is the
-        highlighted item, scrolled into view."""
+        highlighted item, scrolled into view; without one the page starts
+        at item ``first``. Returns the first item shown."""
         set_text(self.title, title)
         n = self.n
-        first = self.first
         if sel >= 0:
+            first = self.first
             if sel < first:
                 first = sel
             elif sel >= first + n:
                 first = sel - n + 1
-        else:
-            first = 0
         if first > len(items) - n:
             first = max(0, len(items) - n)
         self.first = first
@@ -81,4 +95,7 @@ class TextView:
             if self.pointer.y != y:
                 self.pointer.y = y
         show(self.pointer, sel >= 0)
+        show(self.more, first + n < len(items))
+        show(self.less, first > 0)
         self.sel = sel
+        return first

@@ -64,10 +64,11 @@ BUDGETS = {"frozen": 140 * KB, "mpy": 64 * KB, "py": 32 * KB}
 
 # Key scripts (``minigam.host.sim`` syntax), from the menu with no saved
 # game ("Play vs AI" first). Every menu page: the two statistics pages, then
-# each setting (AI level, rules, match, auto forced, AI speed, brightness)
+# each setting (AI level, rules, match, auto forced, AI speed, brightness,
+# tutor, your own dice)
 # stepped through all its values back to where it was, then back up.
-MENU_PAGES = ("X*8 A await:INFO A await:MENU X A await:INFO A await:MENU "
-              "Y*7 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 Y*7 ")
+MENU_PAGES = ("X*10 A await:INFO A await:MENU X A await:INFO A await:MENU "
+              "Y*9 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 Y*9 ")
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # The board cursor's latency is measured in a two-player game at its first

@@ -39,7 +39,9 @@ class PerfectPlayer:
         self.result = None
         self.equity = None
         self.done = True
+        self.choices = 0
         self._query = None
+        self._eqs = []
 
     def choose(self, pos, d1, d2):
         """The best play of roll ``d1-d2`` as ``[(src, die), ...]``."""
@@ -64,6 +66,8 @@ class PerfectPlayer:
             return True
         pos, d1, d2 = self._query
         eqs = solver.result_equities(self.table, self.rules, pos, d1, d2)
+        self._eqs = eqs
+        self.choices = 0 if eqs[0][2] is None else len(eqs)
         best = eqs[0][0]
         self.equity = best
         if eqs[0][2] is None:  # pass
@@ -81,6 +85,18 @@ class PerfectPlayer:
             self.result = apply_steps(self.rules, pos, steps)
         self.done = True
         return True
+
+
+    def loss_of(self, result):
+        """Exact win probability the play to ``result`` (turn passed) gives
+        away against the best play of the finished decision (the
+        interface of ``AIPlayer.loss_of``); ValueError if ``result`` is not
+        one of its results."""
+        eqs = self._eqs
+        for eq, r, _ in eqs:
+            if r == result:
+                return eqs[0][0] - eq
+        raise ValueError("not a result of this roll")
 
 
 def factory(checkers=8):

@@ -128,6 +128,20 @@ def pixel_line(colors, truecolor=True):
     return "".join(parts) + "\x1b[0m"
 
 
+def key_line(codes, factor, cols):
+    """The key map in one line of at most ``cols`` characters (closer
+    spacing first, then cut: plain text, so cutting is safe)."""
+    from minigam.hw.keys import key_name
+    keys = ["%s=%s" % (key_name(c), label.split(" / ")[0])
+            for c, label in key_map(codes)] + ["q=quit"]
+    note = "(1:%d)" % factor if factor > 1 else ""
+    for sep in ("  ", " "):
+        line = sep.join(keys + ([note] if note else []))
+        if len(line) <= cols:
+            return line
+    return " ".join(keys)[:cols]
+
+
 class TextScreen:
     """Keeps what the terminal shows and redraws only changed lines."""
 
@@ -151,23 +165,22 @@ class TextScreen:
             return 80, 24
 
     def lines(self):
-        """Every line of the current picture."""
+        """Every line of the current picture; the plain ones (the keys,
+        the text board) cut to the terminal's width."""
         from minigam.host.sim import frame_rgb
-        from minigam.hw.keys import key_name
         s = self.session
         cols, rows = self._term_size()
         factor = fit_factor(s.width, s.height, cols, max(4, rows - 4))
+        board = []
         if factor >= 3:  # room for the plain text board as well
-            factor = fit_factor(s.width, s.height, cols, max(4, rows - 8))
+            board = text_board(s)[:BOARD_LINES]
+            factor = fit_factor(s.width, s.height, cols,
+                                max(4, rows - 2 - BOARD_LINES))
         rgb = downscale(frame_rgb(s.frame()), factor)
         out = render_lines(rgb, self.truecolor)
         out.append("dice: " + pixel_line(s.pixel_display_colors(), self.truecolor))
-        keys = "  ".join("%s=%s" % (key_name(c), label.split(" / ")[0])
-                         for c, label in key_map(s.key_codes))
-        note = "  (1:%d)" % factor if factor > 1 else ""
-        out.append(keys + "  q=quit" + note)
-        if factor >= 3:
-            out.extend(text_board(s))
+        out.append(key_line(s.key_codes, factor, cols))
+        out.extend(line[:cols] for line in board)
         return out
 
     def draw(self, force=False):
@@ -191,7 +204,8 @@ class TextScreen:
 
 
 # What each app state means to a player (the terminal never shows the
-# state machine's own names).
+# state machine's own names; a state added later shows as its name in
+# lower case until it is named here).
 PHASES = {
     "MENU": "menu", "INFO": "a text page", "OPEN": "opening roll",
     "OPENED": "opening roll", "ROLL": "to roll", "PICK": "to move",
@@ -200,43 +214,181 @@ PHASES = {
     "AIMOVE": "the AI moves", "OVER": "game over",
 }
 
+#: Lines the text board may take (the picture is scaled to leave them).
+BOARD_LINES = 5
+
+# Cell marks on a player's row: the cursor, the picked checker, a place it
+# may go.
+_MARKS = {"cursor": "[%2s]", "picked": "(%2s)", "dest": " %2s*"}
+
+
+def _phase(state):
+    return PHASES.get(state, state.lower())
+
+
+def _state(session):
+    """The app's state name, "" when it has none (an app newer than this
+    module may have a state without a name yet)."""
+    try:
+        return session.state or ""
+    except (IndexError, AttributeError, TypeError):
+        return ""
+
+
+def _mirror(player, x):
+    """A screen column (0 = Player 1's bar .. 7 = its off) <-> the
+    player's own index (0 bar .. 7 off): ``app._col``, its own inverse."""
+    return x if player == 1 else 7 - x
+
+
+def _slot(player, col):
+    """The text row's cell (0 bar, 1..6 points, 7 off) of a screen column:
+    both rows print the points in screen order, each player's own bar
+    first and off last."""
+    index = _mirror(player, col)
+    return index if index in (0, 7) else col
+
+
+def _place(player, col, pos=None):
+    """A screen column in a player's words: "bar", "off" or "point 3",
+    with the mover's checkers there when ``pos`` is given."""
+    slot = _slot(player, col)
+    name = {0: "bar", 7: "off"}.get(slot, "point %d" % col)
+    if pos is None or slot == 7:
+        return name
+    n = pos[(0 if player == 1 else 8) + _mirror(player, col)]
+    return "%s (%d checker%s)" % (name, n, "" if n == 1 else "s")
+
+
+def _dest_list(player, cols):
+    return ", ".join({0: "bar", 7: "off"}.get(_slot(player, c), str(c))
+                     for c in cols)
+
+
+def _focus(app, state, g):
+    """``(marks, words)``: what the screen highlights in the mover's row,
+    ``{slot: mark}``, and the same in a player's words (for the states
+    that show a cursor: PICK, DEST, the moves of AIMOVE)."""
+    p = g.player
+    marks = {}
+    try:
+        if state == "PICK":
+            col = app.srcs[app.ci]
+            dests = sorted(_mirror(p, d)  # screen order, as X walks
+                           for d, _ in g.targets(_mirror(p, col)))
+            for c in dests:
+                marks[_slot(p, c)] = "dest"
+            marks[_slot(p, col)] = "cursor"
+            text = "cursor: %s -> destinations %s" % (
+                _place(p, col, g.pos), _dest_list(p, dests))
+            if len(app.srcs) > 1:
+                text += "; movable: " + _dest_list(p, app.srcs)
+            return marks, text
+        if state == "DEST":
+            dests = [t[0] for t in app.tgts]
+            col, die = app.tgts[app.ci][0], app.tgts[app.ci][1]
+            for c in dests:
+                marks[_slot(p, c)] = "dest"
+            marks[_slot(p, app.src)] = "picked"
+            marks[_slot(p, col)] = "cursor"
+            return marks, "picked: %s -> destinations %s; cursor: %s (die %d)" % (
+                _place(p, app.src, g.pos), _dest_list(p, dests),
+                _place(p, col), die)
+        col = getattr(app, "last_col", -1)
+        if state == "AIMOVE" and 0 <= col <= 7:
+            marks[_slot(p, col)] = "cursor"
+            where = _place(p, col)
+            return marks, "last move: " + (
+                "borne off" if where == "off" else "to " + where)
+    except (AttributeError, IndexError, TypeError, ValueError):
+        pass  # a view state this module does not know: no highlight
+    return {}, ""
+
+
+def _banner(board):
+    """The banner across the board ("Opening roll / A: roll"), or ""."""
+    banner = getattr(board, "banner", None)
+    if banner is None or getattr(banner, "hidden", True):
+        return ""
+    parts = [getattr(getattr(board, n, None), "text", "") for n in
+             ("ban1", "ban2")]
+    return " - ".join(x.strip() for x in parts if x and x.strip())
+
+
+def _page(app, state):
+    """A text page (the menu, statistics) in lines: its title, then the
+    lines around the pointer (``> ``)."""
+    view = getattr(app, "text", None)
+    try:
+        title = view.title.text.strip()
+        items = [lb.text for lb in view.lines]
+        sel = view.sel - view.first if view.sel >= 0 else -1
+    except (AttributeError, TypeError):
+        return ["%s  (the picture above; enlarge the terminal to read it)"
+                % _phase(state)]
+    while items and not items[-1].strip():
+        items.pop()
+    room = BOARD_LINES - 1
+    first = 0 if sel < 0 else max(0, min(sel - 1, len(items) - room))
+    out = ["%s: %s" % (_phase(state), title)]
+    for k in range(first, min(len(items), first + room)):
+        out.append(("  > " if k == sel else "    ") + items[k])
+    if first + room < len(items) and sel < 0:
+        out[-1] = "    ... (enlarge the terminal for the rest)"
+    return out
+
 
 def text_board(session):
     """A plain text board from the game's public state (``Game.pos``,
-    ``player``, ``d1``/``d2``/``used``): shown under the picture when the
-    terminal is too small for the screen's own text to be read."""
+    ``player``, ``d1``/``d2``/``used``) and the board's view state (the
+    cursor, the picked checker, its destinations, the prompt): shown under
+    the picture when the terminal is too small for the screen's own text
+    to be read. At most ``BOARD_LINES`` lines."""
     from minigam.rules import pips
     app = session.app
     g = getattr(app, "game", None)
-    state = session.state
+    state = _state(session)
     if g is None:
-        return ["%s  (the picture above; enlarge the terminal to read it)"
-                % PHASES.get(state, state.lower())]
+        return _page(app, state)
     pos = g.pos
-    cells1 = ["%2s" % (pos[p] or ".") for p in range(1, 7)]
-    cells2 = ["%2s" % (pos[15 - p] or ".") for p in range(1, 7)]
     dice = "-"
     if g.d1:
         dice = "%s%d %s%d" % ("" if not g.used[0] else "x", g.d1,
                               "" if not g.used[1] else "x", g.d2)
+    phase = _phase(state)
+    names = getattr(app, "names", None)
+    ai_turn = callable(names) and names()[g.player - 1] == "AI"
+    if state == "AIMOVE" and not ai_turn:
+        phase = "a forced play, shown move by move"
     if state == "OVER" and g.winner:
         head = "Player %d wins" % g.winner
+    elif state in ("OPEN", "OPENED"):
+        head = phase[:1].upper() + phase[1:]  # no mover yet
     else:
-        head = "Player %d: %s" % (g.player, PHASES.get(state, state.lower()))
+        head = "Player %d: %s" % (g.player, phase)
     prompt = ""
     board = getattr(app, "board", None)
-    if board is not None and state not in ("MENU", "INFO", "OVER"):
-        prompt = board.msg_lb.text.strip()
+    msg = getattr(getattr(board, "msg_lb", None), "text", "")
+    if msg and state not in ("MENU", "INFO", "OVER"):
+        prompt = msg.strip()
+    marks, words = ({}, "") if state == "OVER" else _focus(app, state, g)
+    if state != "OVER":
+        words = "; ".join(x for x in (words, _banner(board)) if x)
+    cells = {1: [pos[0]] + list(pos[1:8]),
+             2: [pos[8]] + [pos[15 - c] for c in range(1, 7)] + [pos[15]]}
+    rows = []
+    for p, label in ((1, "  P1 > "), (2, "  P2 < ")):
+        mine = marks if p == g.player else {}
+        rows.append(label + "".join(
+            _MARKS.get(mine.get(k), " %2s ") % (n if n or k in (0, 7) else ".")
+            for k, n in enumerate(cells[p])) + "  %4d" % pips(pos, p))
     return [
         "%s, dice %s, match %d-%d%s" % (
             head, dice, g.score[0], g.score[1],
             "  | " + prompt if prompt else ""),
-        "        bar  1  2  3  4  5  6  off  pips",
-        "  P1 >  %2d %s   %2d  %4d" % (pos[0], " ".join(cells1), pos[7],
-                                        pips(pos, 1)),
-        "  P2 <  %2d %s   %2d  %4d" % (pos[8], " ".join(cells2), pos[15],
-                                        pips(pos, 2)),
-    ]
+        "       bar " + "".join(" %2d " % c for c in range(1, 7)) +
+        "off   pips",
+    ] + rows + [words]
 
 
 def truecolor_terminal():
