@@ -144,7 +144,7 @@ def test_whole_game_against_hard(profile, minigam_firmware):
         assert s.state == "OVER"
         seen = states(s)
         assert "AIMOVE" in seen and "DEST" in seen
-        assert "CHECK" in seen and "TUTOR" in seen
+        assert "TUTOR" in seen  # (CHECK is over within its tick)
         compare(profile, s.frame(), script, "over-hard")
         play(s, REVIEW)
         s.check()

@@ -197,6 +197,7 @@ class BoardView:
         self.banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
                              height=bhh, x=(L.w - bw) // 2, y=by))
         n = L.chars(bw - 4)
+        self.ban_chars = n  # characters a banner line holds
         big = scaled(self.banner, s)
         self.ban1 = label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2,
                           scale=s)

@@ -115,9 +115,11 @@ def tutor_banner(app):
     from minigam.review import with_hits
     g = app.game
     loss = app.tutor_loss
-    best = with_hits(g.rules, g.turn_start(), app.adv.steps)
-    return ("%s -%s" % (verdict(loss), percent(loss)),
-            "Best " + _play(app, g.player, best))
+    best = _play(app, g.player,
+                 with_hits(g.rules, g.turn_start(), app.adv.steps))
+    if len(best) + 5 <= app.board.ban_chars:
+        best = "Best " + best  # else the play alone (X: "show best")
+    return "%s -%s" % (verdict(loss), percent(loss)), best
 
 
 def review_page(app):

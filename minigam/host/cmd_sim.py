@@ -1,14 +1,50 @@
 """``sim [--profile P] [--text] [--headless --keys SCRIPT --screenshot OUT.png
 | --screenshot-dir DIR]``: the handheld app on a PC.
 
-Opens a window (pygame-ce); where no window can open (no display, SSH) or
-with ``--text`` it plays in the terminal instead. ``--headless`` runs a key
+Opens a window (pygame-ce); where no window can open (no display, SSH, a
+DISPLAY naming no X server) or with ``--text`` it plays in the terminal
+instead. ``--headless`` runs a key
 script (see ``minigam.host.sim``) and writes PNGs of the real screens.
 """
 
 import argparse
 import os
 import sys
+
+
+def _on_terminal():
+    """True when the terminal mode can run (stdin and stdout a tty)."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _play(sim, session, args):
+    """The window; where none can open, or with ``--text``, the terminal
+    (with one line saying why, when the reason would surprise: a DISPLAY
+    with no server, SDL falling back to an invisible window)."""
+    why = None
+    if not args.text:
+        ok, why = sim.window_check()
+        if ok:
+            try:
+                sim.run_window(session, args.scale, args.quit_after)
+                return
+            except sim.NoWindow as exc:
+                why = str(exc)
+            except sim.SimError:
+                raise
+            except Exception as exc:  # SDL could not open a window
+                if "pygame" not in type(exc).__module__ and \
+                        type(exc).__name__ != "error":
+                    raise
+                why = "no window (%s)" % exc
+    if why:
+        sys.stderr.write("note: %s%s\n" % (
+            why, "; playing in the terminal" if _on_terminal() else ""))
+    from minigam.host import sim_text
+    sim_text.run_text(session, max_ms=args.quit_after)
 
 
 def main(argv):
@@ -72,19 +108,7 @@ def main(argv):
                              "it in minutes)\n")
         session = sim.Session(args.profile, args.seed, make_perfect)
         try:
-            if not args.text and sim.display_available():
-                try:
-                    sim.run_window(session, args.scale, args.quit_after)
-                    return 0
-                except sim.SimError:
-                    raise
-                except Exception as exc:  # SDL could not open a window
-                    if "pygame" not in type(exc).__module__ and \
-                            type(exc).__name__ != "error":
-                        raise
-                    sys.stderr.write("note: no window (%s); text mode\n" % exc)
-            from minigam.host.sim_text import run_text
-            run_text(session, max_ms=args.quit_after)
+            _play(sim, session, args)
             return 0
         finally:
             session.close()

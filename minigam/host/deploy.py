@@ -41,8 +41,9 @@ import zipfile
 
 DEFAULT_PROFILE = "pico-st7789"
 #: Budget for the whole shipped tree's ``.py`` bytes (device package, entry
-#: points and libraries): fits a 2 MB Pico's CIRCUITPY with room to spare.
-PY_BUDGET = 250000
+#: points and libraries): fits a 2 MB Pico's CIRCUITPY (about 1 MB) with
+#: room to spare. (250 KB until the hint, tutor and review came: 257 KB.)
+PY_BUDGET = 280000
 PROFILE_KEY = "MINIGAM_PROFILE"
 ENTRY_FILES = ("code.py", "boot.py")
 LIB_DIST_PREFIX = "adafruit-circuitpython-"

@@ -557,14 +557,114 @@ def frame_rgb(frame):
     return rgb
 
 
-def display_available():
-    """False when there is clearly no screen for a window (SSH, CI)."""
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+#: Where a local X server keeps its sockets (``X<n>``; tests move it).
+X11_SOCKET_DIR = "/tmp/.X11-unix"
+#: How long to wait for a display server to answer (seconds).
+CONNECT_S = 0.5
+
+
+class NoWindow(SimError):
+    """No visible window can open here: the terminal takes over."""
+
+
+def parse_display(text):
+    """Where the X server of a ``DISPLAY`` string listens, as Xlib reads
+    it (``[protocol/][host]:n[.screen]``): ``("local", n)`` for ``:n``,
+    ``("unix", n)``, ``("tcp", host, 6000 + n)``, ``("path", socket)``
+    (XQuartz's ``/path:n``), or None for anything else (SDL judges it)."""
+    text = text or ""
+    if text.startswith("/"):
+        return ("path", text) if re.search(r":\d+(\.\d+)?$", text) else None
+    proto, _, rest = text.rpartition("/")
+    m = re.fullmatch(r"(\[[^\]]*\]|[^:\[\]]*):(\d+)(?:\.\d+)?", rest)
+    if m is None:
+        return None
+    host, n = m.group(1).strip("[]"), int(m.group(2))
+    if proto in ("unix", "local") or (host == "unix" and not proto):
+        return ("unix", n)
+    if not host and not proto:
+        return ("local", n)
+    if proto not in ("", "tcp", "inet", "inet6"):
+        return None
+    return ("tcp", host or "localhost", 6000 + n)
+
+
+def _connects(family, address, timeout):
+    import socket
+    try:
+        if family == "tcp":
+            socket.create_connection(address, timeout).close()
+            return True
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(timeout)
+            sock.connect(address)
+        return True
+    except OSError:
         return False
-    if os.name == "posix" and not _is_macos():
-        return bool(os.environ.get("DISPLAY") or
-                    os.environ.get("WAYLAND_DISPLAY"))
-    return True
+
+
+def x_server_answers(display, timeout=CONNECT_S):
+    """True when the X server ``display`` names takes a connection (or the
+    string is not one this module reads). A local ``:n`` is tried as
+    libxcb does: the abstract socket (Linux), the socket file, then TCP
+    on localhost."""
+    where = parse_display(display)
+    if where is None:
+        return True
+    if where[0] == "path":
+        return _connects("unix", where[1], timeout)
+    if where[0] == "tcp":
+        return _connects("tcp", where[1:], timeout)
+    path = os.path.join(X11_SOCKET_DIR, "X%d" % where[1])
+    import sys
+    if sys.platform.startswith("linux") and \
+            _connects("unix", "\0" + path, timeout):
+        return True
+    if os.path.exists(path) and _connects("unix", path, timeout):
+        return True
+    return where[0] == "local" and _connects(
+        "tcp", ("localhost", 6000 + where[1]), timeout)
+
+
+def _wayland_answers(name, env, timeout=CONNECT_S):
+    if not os.path.isabs(name):
+        runtime = env.get("XDG_RUNTIME_DIR")
+        if not runtime:
+            return False
+        name = os.path.join(runtime, name)
+    return _connects("unix", name, timeout)
+
+
+def window_check(env=None):
+    """Can a window open here? ``(True, None)``; ``(False, None)`` where
+    plainly not (no DISPLAY: SSH, CI; a dummy SDL driver asked for);
+    ``(False, reason)`` where DISPLAY or WAYLAND_DISPLAY names a server
+    that is not there: SDL would quietly open an invisible window and
+    the terminal would look hung, so the user is told why."""
+    env = os.environ if env is None else env
+    driver = env.get("SDL_VIDEODRIVER")
+    if driver in ("dummy", "offscreen"):
+        return False, None
+    if driver or os.name != "posix" or _is_macos():
+        return True, None  # a driver asked for by name: SDL's to judge
+    x, wl = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
+    if not (x or wl):
+        return False, None
+    if (x and x_server_answers(x)) or (wl and _wayland_answers(wl, env)):
+        return True, None
+    why = []
+    if x:
+        why.append("DISPLAY=%s names no X server here" % x)
+    if wl:
+        why.append("WAYLAND_DISPLAY=%s names no Wayland compositor here"
+                   % wl)
+    return False, " and ".join(why)
+
+
+def display_available():
+    """False when there is no screen for a window (SSH, CI, a DISPLAY
+    with no server): :func:`window_check` without its reason."""
+    return window_check()[0]
 
 
 def _is_macos():
@@ -606,6 +706,14 @@ class Window:
         self.size = (self.sw + self.PANEL_W + 3 * self.margin,
                      max(self.sh, 300) + 2 * self.margin)
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+        if driver in ("offscreen", "dummy") and driver not in asked:
+            # SDL found no screen and fell back by itself: the window
+            # would be invisible
+            pygame.display.quit()
+            raise NoWindow("SDL found no screen (it chose its %r driver)"
+                           % driver)
         pygame.font.init()
         pygame.display.set_caption("MINIGAM simulator - %s %dx%d"
                                    % (session.profile, w, h))
