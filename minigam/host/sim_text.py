@@ -5,10 +5,13 @@ foreground of ``▀`` and the lower one as the background, in 24-bit colour
 (or the nearest of the 256 xterm colours when the terminal does not claim
 24-bit support). When the terminal is too small for the screen, blocks of
 pixels are averaged, and when that leaves the screen's own text unreadable
-(1:3 or smaller) a plain text board is printed under the picture. Only the
-lines that changed are redrawn. Keys are read
-from the tty in cbreak mode (Ctrl-C still works) and the terminal is always
-restored on exit.
+(1:3 or smaller) a plain text board is printed under the picture, in a
+player's words: the position, the cursor, the picked checker and where it
+may go, the screen's prompt (or the menu's lines). Plain lines are cut to
+the terminal's width (the picture's never: they hold escape codes, and
+are scaled to fit instead). Only the lines that changed are redrawn.
+Keys are read from the tty in cbreak mode (Ctrl-C still works) and the
+terminal is always restored on exit.
 """
 
 import os
@@ -173,7 +176,7 @@ class TextScreen:
         factor = fit_factor(s.width, s.height, cols, max(4, rows - 4))
         board = []
         if factor >= 3:  # room for the plain text board as well
-            board = text_board(s)[:BOARD_LINES]
+            board = text_board(s, cols)[:BOARD_LINES]
             factor = fit_factor(s.width, s.height, cols,
                                 max(4, rows - 2 - BOARD_LINES))
         rgb = downscale(frame_rgb(s.frame()), factor)
@@ -212,6 +215,9 @@ PHASES = {
     "DEST": "to move, choosing where", "DONE": "to confirm the play",
     "PASS": "no legal move", "AI": "the AI thinks",
     "AIMOVE": "the AI moves", "OVER": "game over",
+    "ENTER": "entering the dice", "HINT": "the hint, move by move",
+    "CHECK": "the tutor checks the play", "TUTOR": "the tutor's notice",
+    "SUMMARY": "the game's figures", "REVIEW": "the game's review",
 }
 
 #: Lines the text board may take (the picture is scaled to leave them).
@@ -291,9 +297,10 @@ def _focus(app, state, g):
                 marks[_slot(p, c)] = "dest"
             marks[_slot(p, app.src)] = "picked"
             marks[_slot(p, col)] = "cursor"
-            return marks, "picked: %s -> destinations %s; cursor: %s (die %d)" % (
-                _place(p, app.src, g.pos), _dest_list(p, dests),
-                _place(p, col), die)
+            return marks, ("picked: %s -> destinations %s; cursor: %s "
+                           "(die %d)" % (_place(p, app.src, g.pos),
+                                         _dest_list(p, dests),
+                                         _place(p, col), die))
         col = getattr(app, "last_col", -1)
         if state == "AIMOVE" and 0 <= col <= 7:
             marks[_slot(p, col)] = "cursor"
@@ -303,6 +310,32 @@ def _focus(app, state, g):
     except (AttributeError, IndexError, TypeError, ValueError):
         pass  # a view state this module does not know: no highlight
     return {}, ""
+
+
+def _view_focus(board, p):
+    """``(marks, words)`` from what the board view highlights (the hint,
+    states added later): its cursor, selected checker and marked
+    destinations."""
+    cursor = getattr(board, "cursor", -1)
+    sel = getattr(board, "sel_col", -1)
+    mask = getattr(board, "target_mask", 0)
+    if not isinstance(mask, int) or not (isinstance(cursor, int) and
+                                         isinstance(sel, int)):
+        return {}, ""
+    marks = {}
+    words = []
+    dests = [c for c in range(8) if mask >> c & 1]
+    for c in dests:
+        marks[_slot(p, c)] = "dest"
+    if 0 <= sel <= 7:
+        marks[_slot(p, sel)] = "picked"
+        words.append("picked: " + _place(p, sel))
+    if dests:
+        words.append("destinations " + _dest_list(p, dests))
+    if 0 <= cursor <= 7:
+        marks[_slot(p, cursor)] = "cursor"
+        words.append("cursor: " + _place(p, cursor))
+    return marks, "; ".join(words)
 
 
 def _banner(board):
@@ -315,42 +348,72 @@ def _banner(board):
     return " - ".join(x.strip() for x in parts if x and x.strip())
 
 
-def _page(app, state):
-    """A text page (the menu, statistics) in lines: its title, then the
-    lines around the pointer (``> ``)."""
+def _page_shown(app):
+    """True while a text page covers the board (the menu, statistics,
+    the game's figures)."""
+    group = getattr(getattr(app, "text", None), "group", None)
+    return group is not None and not getattr(group, "hidden", True)
+
+
+def _page(app, state, cols):
+    """A text page in lines: its title, then the menu's lines around the
+    pointer (``> ``), or a page's lines run together (`` | ``) to fill
+    the lines there are."""
     view = getattr(app, "text", None)
     try:
         title = view.title.text.strip()
-        items = [lb.text for lb in view.lines]
+        items = [lb.text.strip() for lb in view.lines]
         sel = view.sel - view.first if view.sel >= 0 else -1
     except (AttributeError, TypeError):
         return ["%s  (the picture above; enlarge the terminal to read it)"
                 % _phase(state)]
-    while items and not items[-1].strip():
+    while items and not items[-1]:
         items.pop()
+    for name, where in (("less", "above"), ("more", "below")):
+        if not getattr(getattr(view, name, None), "hidden", True):
+            title += "  (more %s)" % where
     room = BOARD_LINES - 1
-    first = 0 if sel < 0 else max(0, min(sel - 1, len(items) - room))
     out = ["%s: %s" % (_phase(state), title)]
-    for k in range(first, min(len(items), first + room)):
-        out.append(("  > " if k == sel else "    ") + items[k])
-    if first + room < len(items) and sel < 0:
-        out[-1] = "    ... (enlarge the terminal for the rest)"
-    return out
+    if sel >= 0:
+        first = max(0, min(sel - 1, len(items) - room))
+        for k in range(first, min(len(items), first + room)):
+            out.append(("  > " if k == sel else "    ") + items[k])
+        return out
+    line = ""
+    for item in [x for x in items if x]:
+        if line and len(line) + 3 + len(item) > cols - 4:
+            out.append("    " + line)
+            line = ""
+        line = line + " | " + item if line else item
+    if line:
+        out.append("    " + line)
+    return out[:BOARD_LINES]
 
 
-def text_board(session):
+def _shown_position(board, g):
+    """The position the screen shows (the hint's differs from the
+    game's): the board view's, else the game's."""
+    pos = getattr(board, "pos", None)
+    if isinstance(pos, (bytes, bytearray)) and len(pos) >= 16 and any(pos):
+        return pos
+    return g.pos
+
+
+def text_board(session, cols=80):
     """A plain text board from the game's public state (``Game.pos``,
-    ``player``, ``d1``/``d2``/``used``) and the board's view state (the
-    cursor, the picked checker, its destinations, the prompt): shown under
-    the picture when the terminal is too small for the screen's own text
-    to be read. At most ``BOARD_LINES`` lines."""
+    ``player``, ``d1``/``d2``/``used``, ``winner``) and the app's view
+    state (the cursor, the picked checker, its destinations, the prompt
+    and banner), or the text page that covers the board: shown under the
+    picture when the terminal is too small for the screen's own text to
+    be read. At most ``BOARD_LINES`` lines."""
     from minigam.rules import pips
     app = session.app
     g = getattr(app, "game", None)
     state = _state(session)
-    if g is None:
-        return _page(app, state)
-    pos = g.pos
+    if g is None or _page_shown(app):
+        return _page(app, state, cols)
+    board = getattr(app, "board", None)
+    pos = _shown_position(board, g)
     dice = "-"
     if g.d1:
         dice = "%s%d %s%d" % ("" if not g.used[0] else "x", g.d1,
@@ -359,21 +422,19 @@ def text_board(session):
     names = getattr(app, "names", None)
     ai_turn = callable(names) and names()[g.player - 1] == "AI"
     if state == "AIMOVE" and not ai_turn:
-        phase = "a forced play, shown move by move"
+        phase = "a forced play, move by move"
     if state == "OVER" and g.winner:
         head = "Player %d wins" % g.winner
     elif state in ("OPEN", "OPENED"):
         head = phase[:1].upper() + phase[1:]  # no mover yet
     else:
         head = "Player %d: %s" % (g.player, phase)
-    prompt = ""
-    board = getattr(app, "board", None)
     msg = getattr(getattr(board, "msg_lb", None), "text", "")
-    if msg and state not in ("MENU", "INFO", "OVER"):
-        prompt = msg.strip()
-    marks, words = ({}, "") if state == "OVER" else _focus(app, state, g)
-    if state != "OVER":
-        words = "; ".join(x for x in (words, _banner(board)) if x)
+    prompt = msg.strip() if isinstance(msg, str) else ""
+    marks, words = _focus(app, state, g)
+    if not (marks or words) and state != "OVER":
+        marks, words = _view_focus(board, g.player)
+    words = "; ".join(x for x in (words, _banner(board)) if x)
     cells = {1: [pos[0]] + list(pos[1:8]),
              2: [pos[8]] + [pos[15 - c] for c in range(1, 7)] + [pos[15]]}
     rows = []
