@@ -21,6 +21,12 @@ every one).
 from minigam.compat import const
 
 TOP = const(3)
+# The tutor's and the review's words: a play that gives away more than
+# DOUBTFUL of the win probability against the best play is "doubtful",
+# more than BLUNDER a "blunder" (``python -m minigam.host review
+# --calibrate`` measures them against the exact values).
+DOUBTFUL = 0.02
+BLUNDER = 0.06
 TURN = const(16)
 
 

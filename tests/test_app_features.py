@@ -17,7 +17,7 @@ from minigam.app import persist as P  # noqa: E402
 from minigam.app.pages import percent  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 from minigam.notation import format_play  # noqa: E402
-from minigam.review import Review, with_hits  # noqa: E402
+from minigam.review import Review, with_hits, DOUBTFUL, BLUNDER  # noqa: E402
 
 import test_app_flows as flows  # noqa: E402
 
@@ -207,7 +207,7 @@ def find_error(rig, limit=60):
         ai = hard_analysis(g)
         worst = max(((ai.loss_of(res), steps) for steps, res in all_plays(g)),
                     key=lambda e: e[0])
-        if worst[0] > A.DOUBTFUL:
+        if worst[0] > DOUBTFUL:
             return ai, worst[1], worst[0]
         play_by_keys(rig, ai.steps)  # the best play: no notice, it goes on
         rig.press(K.A)
@@ -244,7 +244,7 @@ def test_tutor_names_an_error_and_offers_it_back(profile):
         rig.tick()
     assert app.state == A.TUTOR
     rig.shot("tutor")
-    word = "Blunder" if loss > A.BLUNDER else "Doubtful"
+    word = "Blunder" if loss > BLUNDER else "Doubtful"
     assert app.board.ban1.text == "%s -%s" % (word, percent(loss))
     best = format_play(g.player, with_hits(g.rules, start, ai.steps))
     if len(best) + 5 <= app.board.ban_chars:
@@ -310,9 +310,13 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
     assert "X: review" in [lb.text for lb in app.text.lines]
     rig.press(K.X)
     assert app.state == A.REVIEW
+    # The judge and the text pages never share the heap: the review is
+    # made over the final board (its banner shows the progress).
     rig.shot("review-progress")
+    assert app.text is None and app.review is None
+    assert app.board.ban1.text == "Reviewing"
     for _ in range(2000):
-        if app.review.done:
+        if app.review is not None and app.review.done:
             break
         rig.tick()
     assert app.review.done and app.adv is None

@@ -40,6 +40,7 @@ def test_terminal_input():
     # an unknown escape sequence is skipped whole; a lone Esc quits
     assert sim_text.parse_input(b"\x1b[15~z") == ["A"]
     assert sim_text.parse_input(b"\x1b") == ["QUIT"]
+    assert sim_text.parse_input(b"h") == ["HINT"]  # X and Y together
     assert sim_text.parse_input(b"\xff0") == []
 
 

@@ -58,11 +58,6 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
                "CHECK", "TUTOR", "SUMMARY", "REVIEW")
 
-# The tutor's notice: a play that gives away more than DOUBTFUL of the
-# win probability against the best play is "doubtful", more than BLUNDER
-# a "blunder" (minigam.host.tutor_calibration measures them).
-DOUBTFUL = 0.02
-BLUNDER = 0.06
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
 _G_ROLL = const(1)  # minigam.game states
@@ -72,6 +67,11 @@ _G_OVER = const(3)
 
 _MENU = "minigam.app.menu"
 _PAGES = "minigam.app.pages"
+# Modules of the player features, loaded when first used; they leave the
+# heap (on stock CircuitPython) at the menu, and the game-over ones when
+# the next game starts.
+_OVER = ("minigam.app.over", "minigam.review", "minigam.notation")
+_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.own_dice")
 
 
 def _menu():
@@ -80,6 +80,21 @@ def _menu():
     stay in the heap through the game)."""
     from minigam.app import menu
     return menu
+
+
+def _own_dice():
+    from minigam.app import own_dice
+    return own_dice
+
+
+def _coach():
+    from minigam.app import coach
+    return coach
+
+
+def _over():
+    from minigam.app import over
+    return over
 
 
 def _col(player, index):
@@ -235,11 +250,11 @@ class App:
             if st != OVER and code in (K.UP, K.DOWN):
                 self._scroll(1 if code == K.DOWN else -1)
             else:
-                self._over_key(ok, back, code in (K.X, K.RIGHT, K.DOWN))
+                _over().key(self, ok, back, code in (K.X, K.RIGHT, K.DOWN))
         elif st == OPEN:
             if ok:
                 if self.settings.own_dice:
-                    self._enter(0)
+                    _own_dice().enter(self, 0)
                 else:
                     self._opening()
             elif back:
@@ -250,13 +265,13 @@ class App:
         elif st == ROLL:
             if ok:
                 if self.settings.own_dice:
-                    self._enter(self.game.player)
+                    _own_dice().enter(self, self.game.player)
                 else:
                     self._human_roll()
             elif back:
                 self.to_menu()
         elif st == ENTER:
-            self._enter_key(ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
+            _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
             if ok and not self._is_ai(self.game.player):
                 self._confirm()
@@ -273,7 +288,7 @@ class App:
             elif back or code == K.X:
                 self.game.undo_turn()
                 if code == K.X:
-                    self._hint()  # the better play, shown
+                    _coach().hint(self)  # the better play, shown
                 else:
                     self._moves()
         else:
@@ -291,7 +306,12 @@ class App:
         # save back.
         self.game = None
         self.ai = None
+        self.adv = None
+        self.adv_state = 0
+        self.review = None
         unload(_PAGES)
+        for m in _PLAY_EXTRAS:
+            unload(m)
         self.state = MENU
         self.hw.pixels.off()
         self._show_menu()
@@ -324,7 +344,7 @@ class App:
             title, lines = self.page
             self._page(title, lines, -1, max(0, self.page_first + d))
 
-    def _leave_pages(self):
+    def _leave_pages(self, game=True):
         """A game takes the screen: the menu's and the pages' code leaves
         the heap, and the text view is hidden now and leaves after the
         next refresh (``tick``): displayio redraws the area of a hidden
@@ -333,6 +353,9 @@ class App:
             self.text.group.hidden = True
         unload(_MENU)
         unload(_PAGES)
+        if game:  # a game starts: the game-over modules leave too
+            for m in _OVER:
+                unload(m)
 
     def _drop_text(self):
         """The text view leaves the screen's groups and the heap."""
@@ -461,128 +484,7 @@ class App:
 
     # -- your own dice --------------------------------------------------------
 
-    def _enter(self, who):
-        """Enter ``who``'s roll by hand (0: the opening roll)."""
-        self.enter_who = who
-        self.enter_k = 0
-        self.enter_d[0] = 1
-        self.enter_d[1] = 1
-        self.enter_tie = False
-        self.state = ENTER
-        self.hw.pixels.show_mover(who or 1)
-        self.dirty = True
-
-    def _enter_key(self, ok, back, up, down):
-        d = self.enter_d
-        k = self.enter_k
-        if up:
-            d[k] = d[k] % 6 + 1
-        elif down:
-            d[k] = (d[k] + 4) % 6 + 1
-        elif back:
-            if k:
-                self.enter_k = 0
-            else:
-                self.to_menu()  # as B does before a roll
-        elif ok:
-            if not k:
-                self.enter_k = 1
-            else:
-                self._entered(d[0], d[1])
-
-    def _entered(self, d1, d2):
-        """Play on with a roll entered by hand (never counted in the dice
-        statistics)."""
-        g = self.game
-        who = self.enter_who
-        self.enter_tie = False
-        if who == 0:
-            if d1 == d2:  # the opening dice tie: enter them again
-                self.enter_k = 0
-                self.enter_tie = True
-                return
-            g.start_game((d1, d2))
-            self.hw.pixels.show_dice(d1, d2, 1)
-            self._opened()
-            return
-        g.roll(d1, d2)
-        self.hw.pixels.show_dice(d1, d2, who)
-        if self._is_ai(who):
-            self._turn()  # the AI thinks about the roll
-        else:
-            self._human_roll(True)
-
     # -- the hint and the tutor -------------------------------------------------
-
-    def _advisor(self):
-        """The hint's and the tutor's judge: the exact table where the host
-        has one (Perfect), else the game's AI if it plays Hard, else a Hard
-        AIPlayer of its own (dropped again when the turn ends unless the
-        tutor is on)."""
-        a = self.adv
-        if a is None:
-            if self.perfect is not None:
-                a = self.perfect(self.game.rules)
-            if a is None:
-                ai = self.ai
-                if ai is not None and ai.level == "hard":
-                    a = ai
-                else:
-                    from minigam.ai import AIPlayer
-                    a = AIPlayer(self.game.rules, "hard", 0)
-            self.adv = a
-        return a
-
-    def _analyse(self):
-        """Start the advisor on this turn's roll, from the turn's start
-        (once a turn)."""
-        if self.adv_state:
-            return
-        g = self.game
-        self._advisor().begin(g.turn_start() if g.steps else g.pos,
-                              g.d1, g.d2)
-        self.adv_state = 1
-
-    def _hint(self):
-        """Show Hard's play for this roll, from the turn's start."""
-        self.game.undo_turn()
-        self._analyse()
-        self.state = HINT
-        self.hint_k = -1
-        self.dirty = True
-
-    def _hint_frame(self):
-        """Advance the hint's move-by-move showing (it starts over after
-        the whole play)."""
-        g = self.game
-        steps = self.adv.steps
-        k = self.hint_k + 1
-        if k > len(steps):
-            k = 0
-        q = self.scratch
-        if k == 0:
-            q[:] = g.pos
-        else:
-            src, die = steps[k - 1]
-            self.game.rules.do_move(q, 0 if q[16] == 1 else 8, src, die)
-        self.hint_k = k
-        self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])
-        self.dirty = True
-
-    def _judge(self):
-        """The tutor's verdict on the play built: a notice when it gives
-        away more than DOUBTFUL, else the turn ends."""
-        g = self.game
-        q = self.scratch
-        q[:] = g.pos
-        q[16] = 3 - q[16]
-        loss = self.adv.loss_of(q)
-        if loss > DOUBTFUL:
-            self.tutor_loss = loss
-            self.state = TUTOR
-        else:
-            self._confirm()
-        self.dirty = True
 
     def _is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
@@ -612,7 +514,7 @@ class App:
         if self._is_ai(p):
             if g.state == _G_ROLL:
                 if self.settings.own_dice:
-                    self._enter(p)  # the AI's roll is entered too
+                    _own_dice().enter(self, p)  # the AI's roll too
                     return
                 self._roll()
             elif g.steps:
@@ -666,7 +568,7 @@ class App:
         if not g.steps:
             self.forced = False
             if self.settings.tutor and not g.must_pass:
-                self._analyse()  # the tutor's, in the idle ticks
+                _coach().analyse(self)  # the tutor's, while idle
         self.cur_color = C.CURSOR
         self.src = -1
         self.hw.pixels.set_used(g.used[0], g.used[1])
@@ -698,7 +600,7 @@ class App:
             # X and Y together: the hint (of the whole turn, so it first
             # takes the turn back, as Y alone does).
             if self.hw.keys.held(K.Y if code == K.X else K.X):
-                self._hint()
+                _coach().hint(self)
                 return
         if code == K.Y:
             g.undo_turn()
@@ -752,7 +654,7 @@ class App:
         first (CHECK, then perhaps the TUTOR notice)."""
         g = self.game
         if self.settings.tutor and not self.forced and g.steps:
-            self._analyse()
+            _coach().analyse(self)
             self.state = CHECK
             self.waited = False
         else:
@@ -798,53 +700,6 @@ class App:
         self.review = None
         self.hw.pixels.show_mover(self.game.winner)
 
-    def _over_key(self, ok, back, fwd):
-        """Game over: A plays on; X goes forward through the final board,
-        the summary and the review's pages, B back (from the board: the
-        menu)."""
-        st = self.state
-        if ok:
-            self._next_game()
-        elif back:
-            if st == OVER:
-                self.to_menu()
-            elif st == SUMMARY:
-                self.review = None
-                self._leave_pages()
-                self.state = OVER
-            else:
-                self._summary()
-        elif fwd:
-            if st == OVER:
-                self._summary()
-            elif st == SUMMARY:
-                self._start_review()
-            elif self.review.done:
-                self.review_page += 1
-                self._review_page()
-
-    def _summary(self):
-        self.state = SUMMARY
-        self.review = None
-        from minigam.app.pages import over_lines
-        title, lines = over_lines(self)
-        self._page(title, lines)
-
-    def _start_review(self):
-        """Measure the game's decisions (in slices: ``_advance``)."""
-        from minigam.review import Review
-        self.adv = None
-        self.review = Review(self.game, (1,) if self.mode == P.MODE_AI
-                             else (1, 2), self._advisor())
-        self.review_page = 0
-        self.state = REVIEW
-        self._review_page()
-
-    def _review_page(self):
-        from minigam.app.pages import review_page
-        title, lines = review_page(self)
-        self._page(title, lines)
-
     # -- the AI's turn -------------------------------------------------------
 
     def _advance(self):
@@ -868,31 +723,17 @@ class App:
         if st == HINT:
             if self.adv_state == 2 and (
                     self.hint_k < 0 or ticks_diff(self.now, self.due) >= 0):
-                self._hint_frame()
+                _coach().hint_frame(self)
         elif st == CHECK:
             if self.adv_state == 2:
-                self._judge()
+                _coach().judge(self)
         elif st == REVIEW:
-            self._advance_review()
+            _over().advance(self)
         elif ticks_diff(self.now, self.tip_at) >= 0:
             self.tip_at = ticks_add(self.now, TIP_MS)
             if len(self._tips()) > 1:
                 self.tip += 1
                 self.dirty = True
-
-    def _advance_review(self):
-        r = self.review
-        if r.done:
-            return
-        end = ticks_add(self.hw.ticks_ms(), 30)
-        while not r.step():
-            if ticks_diff(self.hw.ticks_ms(), end) >= 0:
-                if ticks_diff(self.now, self.due) >= 0:  # the progress
-                    self.due = ticks_add(self.now, 250)
-                    self._review_page()
-                return
-        self.adv = None  # the review is made: its judge leaves the heap
-        self._review_page()
 
     def _advance_ai(self):
         st = self.state
@@ -956,7 +797,8 @@ class App:
 
     def _render(self):
         st = self.state
-        if st in (MENU, INFO, SUMMARY, REVIEW):
+        if st in (MENU, INFO, SUMMARY) or (
+                st == REVIEW and self.review is not None and self.review.done):
             return
         b = self.board
         g = self.game
@@ -965,7 +807,7 @@ class App:
         names = self.names()
         if st in (OPEN, OPENED) or (st == ENTER and not self.enter_who):
             b.set_turn(0)
-        elif st == OVER:
+        elif st == OVER or st == REVIEW:
             b.set_turn(g.winner)
         else:
             b.set_turn(g.player)
@@ -1011,7 +853,7 @@ class App:
                 ban = ("Your turn", "press A to roll")
             msg = "B: menu"
         elif st == ENTER:
-            ban = self._enter_banner(names)
+            ban = _own_dice().banner(self, names)
         elif st == PASS:
             ban = ("No legal move", who + ": A to pass")
         elif st == PICK:
@@ -1023,7 +865,7 @@ class App:
             cursor = self.tgts[self.ci][0]
             msg = "A:use %d B:back" % self.tgts[self.ci][1]
         elif st == HINT:
-            sel, mask, msg = self._hint_marks(p)
+            sel, mask, msg = _coach().hint_marks(self, p)
         elif st == CHECK:
             msg = "Checking:wait" if self.waited else "Checking..."
         elif st == TUTOR:
@@ -1032,6 +874,9 @@ class App:
         elif st == OVER:
             from minigam.app.pages import over_banner
             ban = over_banner(self)
+        elif st == REVIEW:
+            ban = _over().banner(self)
+            msg = "B: back"
         elif st == AI:
             # a key in the AI's turn appends ":wait" (a few tiles redrawn)
             msg = "AI's turn:wait" if self.waited else "AI's turn"
@@ -1048,44 +893,6 @@ class App:
         b.set_targets(mask)
         b.set_message(msg)
         b.set_banner(*(ban or (None,)))
-
-    def _enter_banner(self, names):
-        """The banner of a roll entered by hand: whose, and the dice with
-        the one being entered in brackets."""
-        d = self.enter_d
-        k = self.enter_k
-        a = ("[%d]" if k == 0 else "%d") % d[0]
-        c = ("[%d]" if k == 1 else "%d") % d[1] if k else "?"
-        who = self.enter_who
-        if not who:
-            return ("Tie: again" if self.enter_tie else "Opening roll",
-                    "%s %s:%s %s" % (names[0], a, names[1], c))
-        if self.mode == P.MODE_AI:
-            head = "Enter AI's roll" if who == 2 else "Enter your roll"
-        else:
-            head = "Enter P%d's roll" % who
-        return (head, "%s - %s" % (a, c))
-
-    def _hint_marks(self, player):
-        """Selection, destinations and message of the hint's frame: the
-        checker of the move shown and where it goes; at the end, every
-        destination of the play."""
-        k = self.hint_k
-        if k < 0:
-            return -1, 0, "Hint: wait"
-        steps = self.adv.steps
-        if not steps:
-            return -1, 0, "Hint: pass"
-        if k < len(steps):
-            src, die = steps[k]
-            dst = src + die if src + die < 7 else 7
-            return (_col(player, src), 1 << _col(player, dst),
-                    "Hint %d/%d" % (k + 1, len(steps)))
-        mask = 0
-        for src, die in steps:
-            mask |= 1 << _col(player, src + die if src + die < 7 else 7)
-        return -1, mask, "Hint: any key"
-
 
 def run(hw):
     """The device main loop: never returns."""

@@ -100,7 +100,7 @@ def percent(loss):
 
 
 def verdict(loss):
-    from minigam.app.app import BLUNDER
+    from minigam.review import BLUNDER
     return "Blunder" if loss > BLUNDER else "Doubtful"
 
 
@@ -123,14 +123,10 @@ def tutor_banner(app):
 
 
 def review_page(app):
-    """Title and lines of the review's page ``app.review_page``: while it
-    is being made, its progress; then the overview, then one page per
-    error (X goes round them)."""
+    """Title and lines of the review's page ``app.review_page`` (once it
+    is made): the overview, then one page per error (X goes round
+    them)."""
     r = app.review
-    if not r.done:
-        return "Review", ["Checking turn %d" % (r.turn + 1),
-                          "of %d..." % (r.turns() + app.game.first_turn),
-                          "", "B: back"]
     pages = 1 + len(r.worst)
     k = app.review_page % pages
     who = "You" if app.mode == P.MODE_AI else "Players"

@@ -25,14 +25,8 @@ import sys
 
 from minigam.notation import format_play
 from minigam.record import RecordError, replay
-from minigam.review import Review, TOP
+from minigam.review import Review, TOP, DOUBTFUL, BLUNDER  # the tutor's
 from minigam.host.cmd_replay import read_text
-
-# The tutor's marks. They belong with the device app once it shows them
-# (minigam/app); until then the PC's review and the calibration read them
-# here.
-DOUBTFUL = 0.02
-BLUNDER = 0.06
 
 EXACT = "exact (cached table)"
 HARD = "Hard's estimates"

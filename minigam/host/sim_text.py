@@ -33,6 +33,7 @@ _CHARS = {
     "x": "B", "\x7f": "B", "\x08": "B",
     "c": "X", "v": "Y", "p": "PRESS", "\t": "PRESS",
     "q": "QUIT", "\x1b": "QUIT",
+    "h": "HINT",  # X and Y together: a terminal cannot hold two keys
 }
 
 
@@ -136,7 +137,7 @@ def key_line(codes, factor, cols):
     spacing first, then cut: plain text, so cutting is safe)."""
     from minigam.hw.keys import key_name
     keys = ["%s=%s" % (key_name(c), label.split(" / ")[0])
-            for c, label in key_map(codes)] + ["q=quit"]
+            for c, label in key_map(codes)] + ["h=hint", "q=quit"]
     note = "(1:%d)" % factor if factor > 1 else ""
     for sep in ("  ", " "):
         line = sep.join(keys + ([note] if note else []))
@@ -485,9 +486,10 @@ def run_text(session, stdin=None, stdout=None, max_ms=None):
                 for name in parse_input(data):
                     if name == "QUIT":
                         return
-                    code = K.key_code(name)
-                    session.press(code)
-                    pending.append((now + 60, code))
+                    for code in ((K.X, K.Y) if name == "HINT"
+                                 else (K.key_code(name),)):
+                        session.press(code)  # the hint: Y while X is held
+                        pending.append((now + 60, code))
             for item in [p for p in pending if p[0] <= now]:
                 session.release(item[1])
                 pending.remove(item)

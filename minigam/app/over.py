@@ -1,0 +1,97 @@
+"""Game over: the final board (OVER), the game's figures (SUMMARY) and the
+review of its decisions (REVIEW), made in slices while its page shows
+progress. X goes forward through them, B back, A plays on. Loaded at game
+over.
+"""
+
+from minigam.app import persist as P
+from minigam.app.app import OVER, SUMMARY, REVIEW
+from minigam.hw.ticks import ticks_add, ticks_diff
+
+
+def key(app, ok, back, fwd):
+    """Game over: A plays on; X goes forward through the final board,
+    the summary and the review's pages, B back (from the board: the
+    menu)."""
+    st = app.state
+    if ok:
+        app._next_game()
+    elif back:
+        if st == OVER:
+            app.to_menu()
+        elif st == SUMMARY:
+            app.review = None
+            app._leave_pages(False)  # back to the final board
+            app.state = OVER
+        else:
+            summary(app)
+    elif fwd:
+        if st == OVER:
+            summary(app)
+        elif st == SUMMARY:
+            start_review(app)
+        elif app.review is not None and app.review.done:
+            app.review_page += 1
+            review_page(app)
+
+
+def summary(app):
+    app.state = SUMMARY
+    app.review = None
+    app.adv = None  # a review left unfinished: its judge goes
+    from minigam.app.pages import over_lines
+    title, lines = over_lines(app)
+    app._page(title, lines)
+
+
+def start_review(app):
+    """Review the game's decisions. The judge (a Hard AIPlayer) and the
+    text pages never share the heap: the review is made over the final
+    board, with its progress on the banner, and its pages come after,
+    when the judge is gone (measured on the emulated Pico: both at once
+    went 1.5 KB under the heap budget)."""
+    app.adv = None
+    app.review = None  # made once the text view has left (``advance``)
+    app.review_page = 0
+    app.state = REVIEW
+    app._leave_pages(False)
+    app.due = app.now
+
+
+def review_page(app):
+    from minigam.app import pages
+    title, lines = pages.review_page(app)
+    app._page(title, lines)
+
+
+def advance(app):
+    """A slice of the review (about 30 ms), its progress on the banner
+    every quarter of a second; its first page when it is made."""
+    r = app.review
+    if r is None:
+        if app.text is not None:
+            return  # the text view leaves after the next refresh
+        from minigam.review import Review
+        from minigam.app.coach import advisor
+        r = app.review = Review(app.game, (1,) if app.mode == P.MODE_AI
+                                else (1, 2), advisor(app))
+    if r.done:
+        return
+    end = ticks_add(app.hw.ticks_ms(), 30)
+    while not r.step():
+        if ticks_diff(app.hw.ticks_ms(), end) >= 0:
+            if ticks_diff(app.now, app.due) >= 0:  # the progress
+                app.due = ticks_add(app.now, 250)
+                app.dirty = True
+            return
+    app.adv = None  # the review is made: its judge leaves the heap
+    review_page(app)
+
+
+def banner(app):
+    """The banner over the final board while the review is made."""
+    r = app.review
+    if r is None:
+        return "Reviewing", ""
+    return "Reviewing", "turn %d of %d" % (
+        r.turn + 1, r.turns() + app.game.first_turn)
