@@ -59,6 +59,7 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "CHECK", "TUTOR", "SUMMARY", "REVIEW")
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
+_TIPPED = (PICK, DONE, OVER, TUTOR, ENTER)  # states with key tips
 
 _G_ROLL = const(1)  # minigam.game states
 _G_MOVE = const(2)
@@ -71,7 +72,8 @@ _PAGES = "minigam.app.pages"
 # heap (on stock CircuitPython) at the menu, and the game-over ones when
 # the next game starts.
 _OVER = ("minigam.app.over", "minigam.review", "minigam.notation")
-_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.own_dice")
+_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.own_dice",
+                         "minigam.app.play_view")
 
 
 def _menu():
@@ -80,6 +82,11 @@ def _menu():
     stay in the heap through the game)."""
     from minigam.app import menu
     return menu
+
+
+def _tips(app):
+    from minigam.app.play_view import tips
+    return tips(app)
 
 
 def _own_dice():
@@ -731,7 +738,7 @@ class App:
             _over().advance(self)
         elif ticks_diff(self.now, self.tip_at) >= 0:
             self.tip_at = ticks_add(self.now, TIP_MS)
-            if len(self._tips()) > 1:
+            if self.state in _TIPPED and len(_tips(self)) > 1:
                 self.tip += 1
                 self.dirty = True
 
@@ -774,125 +781,16 @@ class App:
 
     # -- drawing --------------------------------------------------------------
 
-    def _tips(self):
-        """The keys of the moment for the bottom line; several take turns
-        (``TIP_MS``) where the line is too short for them all."""
-        st = self.state
-        if st == PICK:
-            if self.game.steps:
-                return ("A:pick B:undo", "Y:undo turn", "X+Y:hint")
-            return ("A:pick X:next", "X+Y:hint")
-        if st == DONE:
-            if self.forced:
-                return ("Forced. A:ok",)
-            return ("A:ok B:undo", "Y:undo turn", "X+Y:hint")
-        if st == OVER:
-            return ("A:next X:more", "B:menu")
-        if st == TUTOR:
-            return ("A:keep B:redo", "X:show best")
-        if st == ENTER:
-            return ("X:+1 A:next" if not self.enter_k else "X:+1 A:done",
-                    "Y:-1 B:back")
-        return ()
-
     def _render(self):
+        """Push the game's state into the board view (its code, in
+        ``minigam.app.play_view``, is loaded while a game is on)."""
         st = self.state
         if st in (MENU, INFO, SUMMARY) or (
                 st == REVIEW and self.review is not None and self.review.done):
             return
-        b = self.board
-        g = self.game
-        b.set_position(self.scratch if st == HINT and self.hint_k >= 0
-                       else g.pos)
-        names = self.names()
-        if st in (OPEN, OPENED) or (st == ENTER and not self.enter_who):
-            b.set_turn(0)
-        elif st == OVER or st == REVIEW:
-            b.set_turn(g.winner)
-        else:
-            b.set_turn(g.player)
-        if g.match_to > 1:
-            b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
-        else:
-            b.set_score("")
-        if st == ENTER:
-            d = self.enter_d
-            if self.enter_who:
-                b.set_dice(d[0], d[1] if self.enter_k else 0,
-                           self.enter_who)
-            else:
-                b.set_dice(d[0], d[1] if self.enter_k else 0, (1, 2))
-        elif st == OPENED and g.opening:
-            b.set_dice(g.opening[0], g.opening[1], (1, 2))
-        elif st == HINT:
-            b.set_dice(g.d1, g.d2, g.player)
-        elif g.d1:
-            used = (1 if g.used[0] else 0) | (2 if g.used[1] else 0)
-            b.set_dice(g.d1, g.d2, g.player, used)
-        else:
-            b.set_dice(0, 0, 1)
-        cursor = -1
-        sel = -1
-        mask = 0
-        tips = self._tips()
-        msg = tips[self.tip % len(tips)] if tips else " "
-        ban = None
-        p = g.player
-        who = names[p - 1]
-        if st == OPEN:
-            ban = ("Opening roll", "A: roll")
-            msg = "B: menu"
-        elif st == OPENED:
-            a, c = g.opening
-            ban = ("%s %d : %s %d" % (names[0], a, names[1], c),
-                   "%s first. A:go" % who)
-        elif st == ROLL:
-            if self.mode == P.MODE_2P:
-                ban = ("Player %d" % p, "press A to roll")
-            else:
-                ban = ("Your turn", "press A to roll")
-            msg = "B: menu"
-        elif st == ENTER:
-            ban = _own_dice().banner(self, names)
-        elif st == PASS:
-            ban = ("No legal move", who + ": A to pass")
-        elif st == PICK:
-            cursor = self.srcs[self.ci]
-        elif st == DEST:
-            sel = self.src
-            for t in self.tgts:
-                mask |= 1 << t[0]
-            cursor = self.tgts[self.ci][0]
-            msg = "A:use %d B:back" % self.tgts[self.ci][1]
-        elif st == HINT:
-            sel, mask, msg = _coach().hint_marks(self, p)
-        elif st == CHECK:
-            msg = "Checking:wait" if self.waited else "Checking..."
-        elif st == TUTOR:
-            from minigam.app.pages import tutor_banner
-            ban = tutor_banner(self)
-        elif st == OVER:
-            from minigam.app.pages import over_banner
-            ban = over_banner(self)
-        elif st == REVIEW:
-            ban = _over().banner(self)
-            msg = "B: back"
-        elif st == AI:
-            # a key in the AI's turn appends ":wait" (a few tiles redrawn)
-            msg = "AI's turn:wait" if self.waited else "AI's turn"
-        elif st == AIMOVE:
-            cursor = self.last_col
-            if self._is_ai(p):
-                msg = "AI moves:wait" if self.waited else "AI moves"
-            else:
-                msg = "Forced:wait" if self.waited else "Forced play"
-        if (st == AI or st == AIMOVE) and g.must_pass:
-            ban = ("No legal move", "AI must pass")
-        b.set_cursor(cursor, self.cur_color)
-        b.set_selected(sel)
-        b.set_targets(mask)
-        b.set_message(msg)
-        b.set_banner(*(ban or (None,)))
+        from minigam.app import play_view
+        play_view.render(self)
+
 
 def run(hw):
     """The device main loop: never returns."""

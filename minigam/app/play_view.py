@@ -1,0 +1,128 @@
+"""The board's picture of a game in progress: the app's state pushed into
+the board view (position, dice, cursor, destinations, banner, the bottom
+line's key tips). Loaded while a game is on and unloaded at the menu: on
+stock CircuitPython its code would otherwise hold heap under the menu.
+"""
+
+from minigam.app import persist as P
+from minigam.app.app import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
+                             DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
+                             AIMOVE, _col, _coach, _own_dice, _over)
+
+
+def tips(app):
+    """The keys of the moment for the bottom line; several take turns
+    (``TIP_MS``) where the line is too short for them all."""
+    st = app.state
+    if st == PICK:
+        if app.game.steps:
+            return ("A:pick B:undo", "Y:undo turn", "X+Y:hint")
+        return ("A:pick X:next", "X+Y:hint")
+    if st == DONE:
+        if app.forced:
+            return ("Forced. A:ok",)
+        return ("A:ok B:undo", "Y:undo turn", "X+Y:hint")
+    if st == OVER:
+        return ("A:next X:more", "B:menu")
+    if st == TUTOR:
+        return ("A:keep B:redo", "X:show best")
+    if st == ENTER:
+        return ("X:+1 A:next" if not app.enter_k else "X:+1 A:done",
+                "Y:-1 B:back")
+    return ()
+
+def render(app):
+    st = app.state
+    b = app.board
+    g = app.game
+    b.set_position(app.scratch if st == HINT and app.hint_k >= 0
+                   else g.pos)
+    names = app.names()
+    if st in (OPEN, OPENED) or (st == ENTER and not app.enter_who):
+        b.set_turn(0)
+    elif st == OVER or st == REVIEW:
+        b.set_turn(g.winner)
+    else:
+        b.set_turn(g.player)
+    if g.match_to > 1:
+        b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
+    else:
+        b.set_score("")
+    if st == ENTER:
+        d = app.enter_d
+        if app.enter_who:
+            b.set_dice(d[0], d[1] if app.enter_k else 0,
+                       app.enter_who)
+        else:
+            b.set_dice(d[0], d[1] if app.enter_k else 0, (1, 2))
+    elif st == OPENED and g.opening:
+        b.set_dice(g.opening[0], g.opening[1], (1, 2))
+    elif st == HINT:
+        b.set_dice(g.d1, g.d2, g.player)
+    elif g.d1:
+        used = (1 if g.used[0] else 0) | (2 if g.used[1] else 0)
+        b.set_dice(g.d1, g.d2, g.player, used)
+    else:
+        b.set_dice(0, 0, 1)
+    cursor = -1
+    sel = -1
+    mask = 0
+    tips_ = tips(app)
+    msg = tips_[app.tip % len(tips_)] if tips_ else " "
+    ban = None
+    p = g.player
+    who = names[p - 1]
+    if st == OPEN:
+        ban = ("Opening roll", "A: roll")
+        msg = "B: menu"
+    elif st == OPENED:
+        a, c = g.opening
+        ban = ("%s %d : %s %d" % (names[0], a, names[1], c),
+               "%s first. A:go" % who)
+    elif st == ROLL:
+        if app.mode == P.MODE_2P:
+            ban = ("Player %d" % p, "press A to roll")
+        else:
+            ban = ("Your turn", "press A to roll")
+        msg = "B: menu"
+    elif st == ENTER:
+        ban = _own_dice().banner(app, names)
+    elif st == PASS:
+        ban = ("No legal move", who + ": A to pass")
+    elif st == PICK:
+        cursor = app.srcs[app.ci]
+    elif st == DEST:
+        sel = app.src
+        for t in app.tgts:
+            mask |= 1 << t[0]
+        cursor = app.tgts[app.ci][0]
+        msg = "A:use %d B:back" % app.tgts[app.ci][1]
+    elif st == HINT:
+        sel, mask, msg = _coach().hint_marks(app, p)
+    elif st == CHECK:
+        msg = "Checking:wait" if app.waited else "Checking..."
+    elif st == TUTOR:
+        from minigam.app.pages import tutor_banner
+        ban = tutor_banner(app)
+    elif st == OVER:
+        from minigam.app.pages import over_banner
+        ban = over_banner(app)
+    elif st == REVIEW:
+        ban = _over().banner(app)
+        msg = "B: back"
+    elif st == AI:
+        # a key in the AI's turn appends ":wait" (a few tiles redrawn)
+        msg = "AI's turn:wait" if app.waited else "AI's turn"
+    elif st == AIMOVE:
+        cursor = app.last_col
+        if app._is_ai(p):
+            msg = "AI moves:wait" if app.waited else "AI moves"
+        else:
+            msg = "Forced:wait" if app.waited else "Forced play"
+    if (st == AI or st == AIMOVE) and g.must_pass:
+        ban = ("No legal move", "AI must pass")
+    b.set_cursor(cursor, app.cur_color)
+    b.set_selected(sel)
+    b.set_targets(mask)
+    b.set_message(msg)
+    b.set_banner(*(ban or (None,)))
