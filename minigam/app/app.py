@@ -370,6 +370,7 @@ class App:
         if t is not None:
             self.root.remove(t.group)
             self.text = None
+            self.page = ("", [])  # its lines leave the heap too
             unload("minigam.app.text_view")
 
     def _save_settings(self):
