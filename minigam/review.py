@@ -28,6 +28,13 @@ TOP = const(3)
 DOUBTFUL = 0.02
 BLUNDER = 0.06
 TURN = const(16)
+MARKS = ("", "Doubtful", "Blunder")  # a play's mark, by ``grade``
+
+
+def grade(loss, doubtful=DOUBTFUL, blunder=BLUNDER):
+    """A play's mark for ``loss``: 0 none, 1 doubtful, 2 blunder (``MARKS``
+    names them; the calibration tries other thresholds)."""
+    return 2 if loss > blunder else 1 if loss > doubtful else 0
 
 
 class Decision:
@@ -80,16 +87,12 @@ class Review:
         self.worst = []
         self.last = None
         self.done = self.pos is None or not self.log
-
-    def turns(self):
-        """How many turns the log holds (for a progress line)."""
-        k = 0
+        # the number of the log's last turn (for a progress line)
+        self.last_turn = game.first_turn
         i = 0
-        log = self.log
-        while i < len(log):
-            k += 1
-            i += 2 + log[i + 1]
-        return k
+        while i < len(self.log):
+            self.last_turn += 1
+            i += 2 + self.log[i + 1]
 
     def step(self):
         """One slice of the walk; True when it is over."""

@@ -39,6 +39,15 @@ def menu_to(rig, text):
     raise AssertionError("no menu item " + text)
 
 
+def menu_to_top(rig):
+    """Move the menu's pointer back up to its first line (Y)."""
+    for _ in range(20):
+        if rig.app.menu_sel == 0:
+            return
+        rig.press(K.Y)
+    raise AssertionError("the menu's pointer never reached the top")
+
+
 def to_human_pick(rig, limit=400):
     """Keys (A) and time until a human is to pick a checker."""
     app = rig.app
@@ -226,10 +235,7 @@ def test_tutor_names_an_error_and_offers_it_back(profile):
     assert menu_to(rig, "Tutor") == "Tutor: Off"  # off by default
     rig.press(K.A)
     assert app.settings.tutor
-    for _ in range(20):
-        if app.menu_sel == 0:
-            break
-        rig.press(K.Y)
+    menu_to_top(rig)
     rig.press(K.A)  # Play vs AI
     ai, bad, loss = find_error(rig)
     g = app.game
@@ -398,10 +404,7 @@ def test_own_dice_for_both_players_and_not_counted(profile):
     menu_to(rig, "Dice: ")
     rig.press(K.A)
     assert app.settings.own_dice
-    for _ in range(20):
-        if app.menu_sel == 0:
-            break
-        rig.press(K.Y)
+    menu_to_top(rig)
     rig.press(K.A)  # Play vs AI
     assert app.state == A.OPEN
     rig.press(K.A)

@@ -59,7 +59,6 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "CHECK", "TUTOR", "SUMMARY", "REVIEW")
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
-_TIPPED = (PICK, DONE, OVER, TUTOR, ENTER)  # states with key tips
 
 _G_ROLL = const(1)  # minigam.game states
 _G_MOVE = const(2)
@@ -184,8 +183,6 @@ class App:
         self.enter_k = 0
         self.enter_d = bytearray(2)
         self.enter_tie = False
-        self.page = ("", [])  # the text page shown: title, lines
-        self.page_first = 0  # its first line on screen
         self.review = None  # the game-over review (minigam.review.Review)
         self.review_page = 0
         self.to_menu()
@@ -340,16 +337,15 @@ class App:
             from minigam.app.text_view import TextView
             t = self.text = TextView(self.lay)
             self.root.append(t.group)
-        self.page_first = t.page(title, lines, sel, first)
-        self.page = (title, lines)
+        t.page(title, lines, sel, first)
         t.group.hidden = False
         self.dirty = True
 
     def _scroll(self, d):
         """Scroll a page without a selection by ``d`` lines."""
         if d and self.text is not None:
-            title, lines = self.page
-            self._page(title, lines, -1, max(0, self.page_first + d))
+            self.text.scroll(d)
+            self.dirty = True
 
     def _leave_pages(self, game=True):
         """A game takes the screen: the menu's and the pages' code leaves
@@ -370,7 +366,6 @@ class App:
         if t is not None:
             self.root.remove(t.group)
             self.text = None
-            self.page = ("", [])  # its lines leave the heap too
             unload("minigam.app.text_view")
 
     def _save_settings(self):
@@ -551,9 +546,13 @@ class App:
         if self._is_ai(g.player) and g.forced:
             g.undo_turn()
 
-    def _human_roll(self, rolled=False):
-        if not rolled:
-            self._roll()
+    def _human_roll(self):
+        self._roll()
+        self._rolled()
+
+    def _rolled(self):
+        """A human's dice are rolled (or entered): a forced play is shown
+        move by move, else the play is built."""
         g = self.game
         if g.forced:
             self.ai_steps = [(s, d) for s, d, _ in g.steps]
@@ -739,7 +738,7 @@ class App:
             _over().advance(self)
         elif ticks_diff(self.now, self.tip_at) >= 0:
             self.tip_at = ticks_add(self.now, TIP_MS)
-            if self.state in _TIPPED and len(_tips(self)) > 1:
+            if self.game is not None and len(_tips(self)) > 1:
                 self.tip += 1
                 self.dirty = True
 

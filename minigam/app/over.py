@@ -93,5 +93,4 @@ def banner(app):
     r = app.review
     if r is None:
         return "Reviewing", ""
-    return "Reviewing", "turn %d of %d" % (
-        r.turn + 1, r.turns() + app.game.first_turn)
+    return "Reviewing", "turn %d of %d" % (r.turn + 1, r.last_turn)

@@ -60,7 +60,7 @@ def entered(app, d1, d2):
     if app._is_ai(who):
         app._turn()  # the AI thinks about the roll
     else:
-        app._human_roll(True)
+        app._rolled()
 
 
 def banner(app, names):

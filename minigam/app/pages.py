@@ -99,27 +99,18 @@ def percent(loss):
     return "%d.%d%%" % (t // 10, t % 10)
 
 
-def verdict(loss):
-    from minigam.review import BLUNDER
-    return "Blunder" if loss > BLUNDER else "Doubtful"
-
-
-def _play(app, player, steps):
-    from minigam.notation import format_play
-    return format_play(player, steps)
-
-
 def tutor_banner(app):
     """The tutor's notice: how much the play gives away, and the better
     play (the app's keys say: keep it, take it back, or see it)."""
-    from minigam.review import with_hits
+    from minigam.review import with_hits, grade, MARKS
+    from minigam.notation import format_play
     g = app.game
     loss = app.tutor_loss
-    best = _play(app, g.player,
-                 with_hits(g.rules, g.turn_start(), app.adv.steps))
+    best = format_play(g.player,
+                       with_hits(g.rules, g.turn_start(), app.adv.steps))
     if len(best) + 5 <= app.board.ban_chars:
         best = "Best " + best  # else the play alone (X: "show best")
-    return "%s -%s" % (verdict(loss), percent(loss)), best
+    return "%s -%s" % (MARKS[grade(loss)], percent(loss)), best
 
 
 def review_page(app):
@@ -140,13 +131,14 @@ def review_page(app):
             lines.append("No errors found")
         lines.append("A: next B: back")
         return "Review", lines
+    from minigam.notation import format_play
     d = r.worst[k - 1]
     name = "You" if app.mode == P.MODE_AI else "P%d" % d.player
     return "Error %d of %d" % (k, pages - 1), [
         "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2),
         name + " played",
-        "  " + _play(app, d.player, d.played),
+        "  " + format_play(d.player, d.played),
         "Better",
-        "  " + _play(app, d.player, d.best),
+        "  " + format_play(d.player, d.best),
         "Lost " + percent(d.loss),
         "X: next B: back"]

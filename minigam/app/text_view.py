@@ -66,6 +66,7 @@ class TextView:
             g.append(arrow)
         self.first = 0
         self.sel = -1
+        self.items = []  # the page's lines, kept for scrolling
         g.hidden = True
 
     def page(self, title, items, sel=-1, first=0):
@@ -80,6 +81,7 @@ class TextView:
                 first = sel
             elif sel >= first + n:
                 first = sel - n + 1
+        self.items = items
         if first > len(items) - n:
             first = max(0, len(items) - n)
         self.first = first
@@ -99,3 +101,7 @@ class TextView:
         show(self.less, first > 0)
         self.sel = sel
         return first
+
+    def scroll(self, d):
+        """Move a page without a selection ``d`` lines down (up if < 0)."""
+        self.page(self.title.text, self.items, -1, max(0, self.first + d))

@@ -27,17 +27,21 @@ def read_text(data):
     return text
 
 
+def read_bytes(name):
+    """The bytes of file ``name`` (``-``: stdin); OSError if unreadable."""
+    if name == "-":
+        return sys.stdin.buffer.read()
+    with open(name, "rb") as f:
+        return f.read()
+
+
 def main(argv):
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
         sys.stderr.write("usage: python -m minigam.host replay FILE\n")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     name = argv[0]
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(name, "rb") as f:
-                data = f.read()
+        data = read_bytes(name)
     except OSError as exc:
         sys.stdout.write("error: cannot read %s: %s\n"
                          % (name, exc.strerror or exc))

@@ -25,8 +25,8 @@ import sys
 
 from minigam.notation import format_play
 from minigam.record import RecordError, replay
-from minigam.review import Review, TOP, DOUBTFUL, BLUNDER  # the tutor's
-from minigam.host.cmd_replay import read_text
+from minigam.review import Review, TOP, MARKS, grade
+from minigam.host.cmd_replay import read_bytes, read_text
 
 EXACT = "exact (cached table)"
 HARD = "Hard's estimates"
@@ -35,11 +35,7 @@ HARD = "Hard's estimates"
 def mark(loss):
     """The tutor's word for a play that lost ``loss``: '', 'doubtful' or
     'blunder'."""
-    if loss > BLUNDER:
-        return "blunder"
-    if loss > DOUBTFUL:
-        return "doubtful"
-    return ""
+    return MARKS[grade(loss)].lower()
 
 
 def solve_command(rules):
@@ -157,11 +153,7 @@ def read_record(name):
     """The games of file ``name`` (``-``: stdin); ValueError with the
     message to print."""
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(name, "rb") as f:
-                data = f.read()
+        data = read_bytes(name)
     except OSError as exc:
         raise ValueError("cannot read %s: %s" % (name, exc.strerror or exc))
     try:

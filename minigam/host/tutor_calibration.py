@@ -17,7 +17,7 @@ from minigam.ai import AIPlayer
 from minigam.dice import Dice
 from minigam.rules import Rules, TURN, new_position, winner
 from minigam.host import solver
-from minigam.review import DOUBTFUL, BLUNDER
+from minigam.review import DOUBTFUL, BLUNDER, grade
 
 LEVELS = ("easy", "medium")
 MARKS = ("none", "doubtful", "blunder")
@@ -36,11 +36,6 @@ class Point:
         self.level = level
         self.est = est
         self.exact = exact
-
-
-def grade(loss, doubtful=DOUBTFUL, blunder=BLUNDER):
-    """0 (no mark), 1 (doubtful) or 2 (blunder)."""
-    return 2 if loss > blunder else 1 if loss > doubtful else 0
 
 
 def sample(table, n, seed=0, estimator=None):
