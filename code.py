@@ -1,7 +1,7 @@
 """MINIGAM on a board: pick the hardware profile, build the app, run it.
 
 The profile comes from ``MINIGAM_PROFILE`` in settings.toml, else from the
-board's id (see ``minigam/hw/profile.py``). For tests: ``MINIGAM_TRACE = 1``
+board's id (see ``minigam/hw/loader.py``). For tests: ``MINIGAM_TRACE = 1``
 there prints each app state as it is entered, with the heap free after a
 collection and a 16 KB probe allocation (``@PICK 91234 1``), which the emulator harness and the firmware benchmark
 read, and ``#key N`` once the app has taken its Nth key (so a test taps
@@ -25,7 +25,7 @@ def main():
     if trace:
         stage("start")
     from time import sleep
-    from minigam.hw.profile import load_profile
+    from minigam.hw.loader import load_profile
     from minigam.app import build_app
     from minigam.app.app import AI, AIMOVE, STATE_NAMES
 
@@ -33,6 +33,8 @@ def main():
         stage("imports")
 
     hw = load_profile()
+    from minigam.compat import unload
+    unload("minigam.hw.loader")  # start-up only
     if trace:
         stage("profile")
     seed = getenv("MINIGAM_SEED")

@@ -21,3 +21,16 @@ def unload(module):
         delattr(sys.modules[parent], leaf)
     except (KeyError, AttributeError):
         pass
+
+
+def getenv(key):
+    """A settings.toml value, or None (no such key, no ``os.getenv``, or a
+    settings file that cannot be read)."""
+    try:
+        from os import getenv as _getenv
+    except ImportError:
+        return None
+    try:
+        return _getenv(key)
+    except Exception:  # settings.toml unreadable
+        return None

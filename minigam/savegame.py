@@ -30,9 +30,9 @@ The game's record (earlier turns) is not kept: a resumed game's record starts
 at the saved turn's position.
 """
 
-from minigam.compat import const
-from minigam.rules import Rules, winner as _winner, TURN, POS_SIZE
-from minigam.game import Game, GameError, NEW, MOVE, OVER
+from minigam.compat import const, unload
+from minigam.rules import POS_SIZE
+from minigam.game import MOVE
 
 MAGIC = const(0x4D)
 VERSION = const(1)
@@ -95,115 +95,15 @@ def dumps(game):
 
 
 def loads(data, dice=None):
-    """Rebuild a ``Game`` from ``dumps`` output; raises ``SaveError``."""
-    try:
-        return _loads(data, dice)
-    except SaveError:
-        raise
-    except Exception as exc:  # anything odd in the data is a bad save
-        raise SaveError("bad saved game: %s" % exc)
-
-
-def _loads(data, dice):
-    if data is None:
-        raise SaveError("no saved game")
-    n = len(data)
-    if n != SAVE_SIZE:
-        raise SaveError("saved game is %d bytes, expected %d"
-                        % (n, SAVE_SIZE))
-    if data[0] != MAGIC:
-        raise SaveError("no saved game (bad magic byte)")
-    if data[1] != VERSION:
-        raise SaveError("saved game version %d is not supported" % data[1])
-    if crc16(data, _BODY) != (data[34] << 8) | data[35]:
-        raise SaveError("saved game is corrupt (checksum mismatch)")
-    flags = data[2]
-    if flags & 0xF0:
-        raise SaveError("bad flags")
-    state = (flags >> 2) & 3
-    checkers = data[3]
-    if checkers < 1 or checkers > 15:
-        raise SaveError("bad checker count %d" % checkers)
-    match_to = data[4]
-    s1, s2 = data[5], data[6]
-    game_no = data[7]
-    if match_to < 1 or match_to > 99:
-        raise SaveError("bad match length %d" % match_to)
-    if s1 > match_to or s2 > match_to or (s1 == match_to and s2 == match_to):
-        raise SaveError("bad score %d-%d" % (s1, s2))
-    if game_no < 1 or s1 + s2 > game_no:
-        raise SaveError("bad game number %d" % game_no)
-    pos = bytearray(data[10:10 + POS_SIZE])
-    _check_position(pos, checkers)
-    d1, d2 = data[27], data[28]
-    nsteps = data[29]
-    w = _winner(pos, checkers)
-    over = state == OVER
-    if over != (w != 0):
-        raise SaveError("game state does not match the position")
-    if over:
-        if s1 + s2 != game_no:
-            raise SaveError("a finished game must be counted in the score")
-    elif s1 + s2 != game_no - 1:
-        raise SaveError("score %d-%d does not fit game %d" % (s1, s2, game_no))
-    if s1 == match_to or s2 == match_to:
-        if not over or (s1 == match_to) != (w == 1):
-            raise SaveError("match over but not by the last game's winner")
-    if state == MOVE:
-        if not (1 <= d1 <= 6 and 1 <= d2 <= 6) or nsteps > 2:
-            raise SaveError("bad dice or move count")
-    elif d1 or d2 or nsteps:
-        raise SaveError("dice stored outside a turn")
-    for k in range(2):
-        if k >= nsteps and (data[30 + 2 * k] != 255 or data[31 + 2 * k] != 255):
-            raise SaveError("bad unused move slot")
-    if state == NEW and pos != _start(checkers, pos[TURN]):
-        raise SaveError("a game before its opening roll must be at the start")
-    rules = Rules(checkers=checkers, full_entry=bool(flags & 1))
-    game = Game(rules=rules, match_to=match_to, dice=dice,
-                auto_forced=bool(flags & 2))
-    game.score = [s1, s2]
-    game.game_no = game_no
-    game.pos = pos
-    game.turn_no = (data[8] << 8) | data[9]
-    game.first_turn = game.turn_no
-    game.state = state
-    if state != NEW:
-        game.start = bytearray(pos)
-    if over:
-        game.winner = w
-        if s1 == match_to or s2 == match_to:
-            game.match_winner = w
-    if state == MOVE:
-        game._begin_turn(d1, d2, False)
-        try:
-            for k in range(nsteps):
-                game.move(data[30 + 2 * k], data[31 + 2 * k])
-        except GameError as exc:
-            raise SaveError("bad move in saved turn: %s" % exc)
-    return game
-
-
-def _start(checkers, turn):
-    p = bytearray(POS_SIZE)
-    p[0] = checkers
-    p[8] = checkers
-    p[TURN] = turn
-    return p
-
-
-def _check_position(pos, checkers):
-    """SaveError unless ``pos`` is a valid position. The checker
-    (``minigam.notation``) is loaded for this only: on stock CircuitPython
-    its code leaves the heap again unless something else had loaded it."""
+    """Rebuild a ``Game`` from ``dumps`` output; raises ``SaveError``. The
+    checks live in ``minigam.save_reader``, loaded for this only: a game in
+    progress saves every turn but reads a save once (on stock CircuitPython
+    the reader's code would otherwise hold heap through every game)."""
     import sys
-    had = "minigam.notation" in sys.modules
-    from minigam.notation import validate, NotationError
+    had = "minigam.save_reader" in sys.modules
+    from minigam.save_reader import read
     try:
-        validate(pos, checkers)
-    except NotationError as exc:
-        raise SaveError("bad position: %s" % exc)
+        return read(data, dice)
     finally:
         if not had:
-            from minigam.compat import unload
-            unload("minigam.notation")
+            unload("minigam.save_reader")

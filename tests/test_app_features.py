@@ -6,6 +6,7 @@ Frames go to build/test-frames/<profile>/ to look at.
 
 import os
 import random
+import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -145,6 +146,8 @@ def test_hint_shows_hards_play_move_by_move_and_any_key_ends_it(profile):
     rig.press(K.B)
     assert app.state == A.PICK and g.pos == start and not g.steps
     assert app.adv is None  # nothing kept: the tutor is off
+    assert "minigam.app.hint" not in sys.modules  # nor the hint's code
+    assert "minigam.app.coach" not in sys.modules
     # The hint takes a half-built turn back to its start.
     rig.press(K.A, K.A)
     if app.state in (A.PICK, A.DONE) and g.steps:

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
+from minigam.app import menu  # noqa: E402
 from minigam.app import palette as C  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
@@ -360,7 +361,7 @@ def test_no_legal_move_notice():
     from minigam.dice import Dice
     app.dice = Dice(source=[3, 5, 1, 2, 1, 2, 1, 2])
     pos = parse_position("0,0,-2,0,-2,-4/8,0/0,0/1")
-    app.play_from(P.MODE_2P, pos)
+    menu.play_from(app, P.MODE_2P, pos)
     assert app.state == A.ROLL
     app.game.dice = app.dice
     rig.press(K.A)
@@ -439,7 +440,7 @@ def test_forced_play_is_shown_move_by_move():
     from minigam.dice import Dice
     app.dice = Dice(source=[1, 2])
     pos = parse_position("0,0,0,0,1,0/0,8/7,0/1")
-    app.play_from(P.MODE_2P, pos)
+    menu.play_from(app, P.MODE_2P, pos)
     app.game.dice = app.dice
     assert app.settings.auto and app.state == A.ROLL
     rig.press(K.A)

@@ -11,7 +11,6 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
-from minigam.ai import AIPlayer  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 from minigam.host import perfect, solver  # noqa: E402
 from minigam.host.hwhost import build_host_profile  # noqa: E402
@@ -131,7 +130,10 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     assert dev.app.settings.level == 2
     assert dev.level_line() == "AI level: Hard"
     dev.press(K.A)  # Resume
-    assert dev.app.level == 2 and isinstance(dev.app.ai, AIPlayer)
+    # (by name: game over unloads minigam.ai, so the class may be a newer
+    # copy than this module's import)
+    assert dev.app.level == 2 and type(dev.app.ai).__name__ == "AIPlayer"
+    assert dev.app.ai.level == "hard"
     assert bytes(dev.app.game.pos) == bytes(again.app.game.pos)
 
 

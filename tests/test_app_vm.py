@@ -31,7 +31,10 @@ press(K.A)  # play vs AI
 press(K.A)  # opening roll
 press(K.A)
 n = 0
+held = None
 while app.state != A.OVER:
+    if app.state == A.DEST and held is None:
+        held = [m for m in sys.modules if m.startswith("minigam")]
     n += 1
     assert n < 5000, "game does not end"
     if app.state in (A.AI, A.AIMOVE):
@@ -42,6 +45,8 @@ while app.state != A.OVER:
     else:
         press(K.A)
 turns = len(app.game.turns)
+print("DEST", " ".join(sorted(held)))
+print("OVER", " ".join(sorted(m for m in sys.modules if m.startswith("minigam"))))
 press(K.B)  # menu
 assert app.state == A.MENU
 press(K.X)
@@ -66,3 +71,16 @@ def test_app_in_micropython_vm(w, h, nvm):
     assert line, out[-2000:]
     turns, refreshes = map(int, line[0].split()[1:])
     assert turns > 5 and refreshes > turns
+    # What a game holds (on stock CircuitPython a loaded .mpy stays in the
+    # heap): nothing only the start-up, the menu or a save's reading needs;
+    # at game over (its banner's text is a page's), not the AI's code.
+    held = dict((ln.split()[0], set(ln.split()[1:])) for ln in out.splitlines()
+                if ln.startswith(("DEST ", "OVER ")))
+    never = {"minigam.hw.loader", "minigam.hw.parts", "minigam.hw.pins",
+             "minigam.app.sprites", "minigam.app.menu", "minigam.app.pages",
+             "minigam.app.text_view", "minigam.save_reader",
+             "minigam.notation", "minigam.ai_load", "minigam.record"}
+    assert "minigam.ai" in held["DEST"] and "minigam.game" in held["DEST"]
+    assert not never & held["DEST"], never & held["DEST"]
+    at_over = (never - {"minigam.app.pages"}) | {"minigam.ai"}
+    assert not at_over & held["OVER"], at_over & held["OVER"]

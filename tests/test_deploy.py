@@ -300,7 +300,7 @@ import sys
 sys.path.append('/lib')
 for _m in %r:
     __import__(_m)
-from minigam.hw.profile import load_profile
+from minigam.hw.loader import load_profile
 from minigam.app import build_app
 for _name in %r:
     hw = load_profile(_name)

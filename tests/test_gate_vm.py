@@ -170,7 +170,7 @@ def test_fakes_carry_the_real_display_library():
 APP_CODE = """
 import board, busdisplay
 from minigam.hw import pins
-from minigam.hw.profile import load_profile
+from minigam.hw.loader import load_profile
 from minigam.app import build_app
 for name in sorted(pins.MODULES):
     d = pins.profile_module(name).DATA["display"]
@@ -195,7 +195,7 @@ def test_code_py_path_runs_on_every_profile_in_vm():
 ONE_PROFILE_CODE = """
 import sys
 from minigam.hw import bootreset
-from minigam.hw.profile import load_profile
+from minigam.hw.loader import load_profile
 bootreset.run("pico-ili9341")
 after_boot = sorted(m for m in sys.modules if m.startswith("minigam.hw.profiles"))
 hw = load_profile("pico-ili9341")

@@ -16,7 +16,8 @@ from minigam.hw import keys as K  # noqa: E402
 from minigam.hw import pins  # noqa: E402
 from minigam.host import hwdocs  # noqa: E402
 from minigam.host.hwhost import HostClock, build_host_profile  # noqa: E402
-from minigam.hw.profile import ProfileError, select_profile_name  # noqa: E402
+from minigam.hw.profile import ProfileError  # noqa: E402
+from minigam.hw.loader import select_profile_name  # noqa: E402
 from minigam.hw.store import GAME, SETTINGS, STATS  # noqa: E402
 
 NAMES = pins.profile_names()
@@ -318,7 +319,7 @@ def test_device_builder_with_fake_circuitpython(name, monkeypatch):
     _fake_modules(monkeypatch, names, p["nvm_bytes"], calls)
     monkeypatch.setenv("MINIGAM_PIXELS", "7")
     monkeypatch.delenv("MINIGAM_PROFILE", raising=False)
-    from minigam.hw.profile import load_profile
+    from minigam.hw.loader import load_profile
 
     hw = load_profile(name)
     d = p["display"]
@@ -477,7 +478,7 @@ def test_boot_never_raises_without_hardware(monkeypatch, capsys):
 HW_DEVICE_FILES = [
     "minigam/hw/pins.py", "minigam/hw/ticks.py", "minigam/hw/keys.py",
     "minigam/hw/pixels.py", "minigam/hw/store.py", "minigam/hw/profile.py",
-    "minigam/hw/parts.py", "minigam/hw/bootreset.py", "boot.py",
+    "minigam/hw/loader.py", "minigam/hw/parts.py", "minigam/hw/bootreset.py", "boot.py",
 ]
 
 
@@ -530,14 +531,14 @@ def test_host_press_release_and_clock_set():
 
 def test_a_profile_missing_from_the_drive_says_what_to_run(monkeypatch):
     import sys
-    from minigam.hw import profile
+    from minigam.hw import loader, profile
     # as on a drive deployed for another profile: the module is not there
     import minigam.hw.profiles
     monkeypatch.setitem(sys.modules, "minigam.hw.profiles.pybadge", None)
     monkeypatch.delattr(minigam.hw.profiles, "pybadge", raising=False)
     with pytest.raises(profile.ProfileError,
                        match="run deploy --profile pybadge"):
-        profile.load_profile("pybadge")
+        loader.load_profile("pybadge")
 
 
 def test_st7789_start_up_waits_what_the_datasheet_asks():

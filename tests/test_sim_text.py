@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from minigam.app import menu  # noqa: E402
 from minigam.host import sim, sim_text  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 
@@ -112,7 +113,7 @@ def _player_2_to_pick():
     pos = new_position()
     pos[0], pos[2] = 5, 3
     pos[8], pos[9], pos[12], pos[16] = 2, 3, 3, 2
-    session.app.play_from(P.MODE_2P, pos)
+    menu.play_from(session.app, P.MODE_2P, pos)
     session.advance(100)
     session.tap(K.A)  # roll: 6 1
     assert session.state == "PICK" and session.app.game.player == 2
@@ -158,7 +159,7 @@ def test_forced_play_in_two_player_mode_is_not_the_ais():
         pos = new_position()
         pos[0], pos[2] = 5, 3
         pos[8], pos[9], pos[12], pos[16] = 0, 3, 5, 2
-        session.app.play_from(P.MODE_2P, pos)
+        menu.play_from(session.app, P.MODE_2P, pos)
         session.advance(100)
         session.tap(K.A)  # 6 1: one play only, shown move by move
         assert session.state == "AIMOVE"

@@ -61,7 +61,6 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
 _G_ROLL = const(1)  # minigam.game states
-_G_MOVE = const(2)
 _G_OVER = const(3)
 
 
@@ -71,8 +70,8 @@ _PAGES = "minigam.app.pages"
 # heap (on stock CircuitPython) at the menu, and the game-over ones when
 # the next game starts.
 _OVER = ("minigam.app.over", "minigam.review", "minigam.notation")
-_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.own_dice",
-                         "minigam.app.play_view")
+_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.hint",
+                         "minigam.app.own_dice", "minigam.app.play_view")
 
 
 def _menu():
@@ -96,6 +95,11 @@ def _own_dice():
 def _coach():
     from minigam.app import coach
     return coach
+
+
+def _hint():
+    from minigam.app import hint
+    return hint
 
 
 def _over():
@@ -176,7 +180,7 @@ class App:
         self.adv_state = 0  # 0 idle, 1 analysing this turn, 2 done
         self.scratch = bytearray(17)  # the hint's board; the tutor's result
         self.hint_k = -1  # the hint's move shown (-1: still thinking)
-        self.tutor_loss = 0.0
+        self.tutor_text = None  # the tutor's notice: its two lines
         # Your own dice: whose roll is entered (0 the opening), which die,
         # the values, and whether the opening dice tied.
         self.enter_who = 0
@@ -226,11 +230,7 @@ class App:
         self.keys_taken += 1
         st = self.state
         if st == MENU:
-            act = _menu().menu_key(self, code)
-            if act is not None:
-                self._menu_action(act)
-            else:
-                self._show_menu()
+            _menu().key(self, code)
             return
         if st in (AI, AIMOVE, CHECK):
             # The AI's turn (or a forced play shown, or the tutor's quick
@@ -280,11 +280,14 @@ class App:
             if ok and not self._is_ai(self.game.player):
                 self._confirm()
         elif st == HINT:
-            # Any key ends the hint; without the tutor its judge leaves
-            # the heap (a hint keeps nothing).
+            # Any key ends the hint, and the hint's code leaves the heap;
+            # without the tutor its judge and the judge's code leave too
+            # (a hint keeps nothing).
+            unload("minigam.app.hint")
             if not self.settings.tutor:
                 self.adv = None
                 self.adv_state = 0
+                unload("minigam.app.coach")
             self._moves()
         elif st == TUTOR:
             if ok:
@@ -292,7 +295,7 @@ class App:
             elif back or code == K.X:
                 self.game.undo_turn()
                 if code == K.X:
-                    _coach().hint(self)  # the better play, shown
+                    _hint().hint(self)  # the better play, shown
                 else:
                     self._moves()
         else:
@@ -318,14 +321,7 @@ class App:
             unload(m)
         self.state = MENU
         self.hw.pixels.off()
-        self._show_menu()
-
-    def _show_menu(self):
-        M = _menu()
-        items = M.menu_items(self)
-        if self.menu_sel >= len(items):
-            self.menu_sel = 0
-        self._page(M.TITLE, [t for _, t in items], self.menu_sel)
+        _menu().show(self)
 
     def _page(self, title, lines, sel=-1, first=0):
         """Show a text page (the menu, statistics, the game-over summary).
@@ -368,96 +364,7 @@ class App:
             self.text = None
             unload("minigam.app.text_view")
 
-    def _save_settings(self):
-        """Write changed settings (once, when the menu is left: every
-        save is a flash write)."""
-        if self.settings_changed:
-            P.save_settings(self.hw.store, self.settings)
-            self.settings_changed = False
-
-    def _info(self, title, lines):
-        self._save_settings()
-        self.state = INFO
-        self._page(title, lines + ["", "A: back"])
-
-    def _menu_action(self, act):
-        M = _menu()
-        if act == M.RESUME:
-            self.resume()
-        elif act == M.PLAY_AI:
-            self.new_game(P.MODE_AI)
-        elif act == M.PLAY_2P:
-            self.new_game(P.MODE_2P)
-        elif act == M.DICE:
-            from minigam.app.pages import dice_lines
-            self._info("Dice", dice_lines(self.stats))
-        elif act == M.LIFE:
-            from minigam.app.pages import life_lines
-            self._info("Statistics", life_lines(self.stats))
-        self.dirty = True
-
     # -- games --------------------------------------------------------------
-
-    def new_game(self, mode):
-        """Start a new match in ``mode`` (``persist.MODE_AI``/``MODE_2P``)
-        with the menu's settings."""
-        from minigam.game import Game
-        s = self.settings
-        if s.mode != mode:
-            s.mode = mode
-            self.settings_changed = True
-        self._save_settings()
-        self.game = None
-        self.ai = None
-        self.game = Game(full_entry=s.full_entry, match_to=P.MATCHES[s.match],
-                         dice=self.dice, auto_forced=s.auto)
-        self._start(mode, s.level)
-
-    def resume(self):
-        """Continue the saved game; False if there is none."""
-        self._save_settings()
-        got = P.load_game(self.hw.store, self.dice)
-        if got is None:
-            self.saved = False
-            self._show_menu()
-            return False
-        self.game = None
-        self.ai = None
-        mode, level, game = got
-        if self.dice is None and game.dice is None:
-            pass  # Game makes fair dice when first needed
-        self.game = game
-        self._start(mode, level)
-        return True
-
-    def play_from(self, mode, pos, level=None):
-        """Start a game in ``mode`` from position ``pos`` with its mover
-        to roll (tests, puzzles, the simulator)."""
-        self.new_game(mode)
-        self.game.setup(pos)
-        self.state = MENU
-        self._start(mode, self.settings.level if level is None else level)
-
-    def _start(self, mode, level):
-        self.mode = mode
-        g = self.game
-        self.level = level
-        if mode == P.MODE_AI:
-            self._make_ai()
-        self.board.set_names(*self.names())
-        self._leave_pages()
-        self.last_col = -1
-        if g.state == _G_OVER:
-            if g.match_over():
-                g.new_match()
-            else:
-                g.new_game()
-        self.ai_steps = []
-        if g.state == 0:  # NEW: the opening roll
-            self.state = OPEN
-        else:
-            self._turn()
-        self.dirty = True
 
     def _make_ai(self):
         """The AI of this game's level (after a game over it was dropped,
@@ -485,10 +392,6 @@ class App:
         self.state = OPEN
         self.dirty = True
 
-    # -- your own dice --------------------------------------------------------
-
-    # -- the hint and the tutor -------------------------------------------------
-
     def _is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
 
@@ -511,7 +414,7 @@ class App:
         g = self.game
         self.waited = False
         if g.state == _G_OVER:
-            self._game_over()
+            _over().begin(self)
             return
         p = g.player
         if self._is_ai(p):
@@ -607,7 +510,7 @@ class App:
             # X and Y together: the hint (of the whole turn, so it first
             # takes the turn back, as Y alone does).
             if self.hw.keys.held(K.Y if code == K.X else K.X):
-                _coach().hint(self)
+                _hint().hint(self)
                 return
         if code == K.Y:
             g.undo_turn()
@@ -675,7 +578,7 @@ class App:
         w = g.confirm()
         self.hw.pixels.off()
         if w:
-            self._record_result(w)
+            _over().record(self, w)
         self._save()
         self._turn()
 
@@ -686,26 +589,6 @@ class App:
             self.saved = False
         else:
             self.saved = P.save_game(self.hw.store, self.mode, self.level, g)
-
-    def _record_result(self, w):
-        st = self.stats
-        if self.mode == P.MODE_AI:
-            if self.level >= len(P.LEVELS):
-                return  # Perfect (host only) is not a device level
-            st.games[self.level] += 1
-            if w == 1:
-                st.wins[self.level] += 1
-        else:
-            st.two_player += 1
-        P.save_stats(self.hw.store, st)
-
-    def _game_over(self):
-        """The final board, with who won; X shows the game's figures."""
-        self.state = OVER
-        self.ai = None
-        self.adv = None
-        self.review = None
-        self.hw.pixels.show_mover(self.game.winner)
 
     # -- the AI's turn -------------------------------------------------------
 
@@ -730,7 +613,7 @@ class App:
         if st == HINT:
             if self.adv_state == 2 and (
                     self.hint_k < 0 or ticks_diff(self.now, self.due) >= 0):
-                _coach().hint_frame(self)
+                _hint().hint_frame(self)
         elif st == CHECK:
             if self.adv_state == 2:
                 _coach().judge(self)

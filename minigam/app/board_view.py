@@ -9,10 +9,12 @@ the view state the app hands it, and never decides anything about the game.
 import displayio
 import vectorio
 
+from minigam.compat import const, unload
 from minigam.app import palette as C
-from minigam.app import sprites as S
 from minigam.app.layout import COLS
 from minigam.app.text import Text
+
+_PICKED = const(3)  # the picked checker's tile (sprites.PICKED)
 
 
 def label(parent, n, color, x, y, align=1, text="", scale=1):
@@ -48,6 +50,9 @@ class BoardView:
     """
 
     def __init__(self, lay):
+        # The tile sheets are drawn here, once: their code then leaves the
+        # heap (on stock CircuitPython a loaded .mpy stays in RAM).
+        from minigam.app import sprites as S
         self.lay = lay
         L = lay
         g = displayio.Group()
@@ -207,6 +212,7 @@ class BoardView:
         g.append(self.banner)
         self.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
         self.pos = bytearray(17)
+        unload("minigam.app.sprites")
 
     # -- checkers -----------------------------------------------------------
 
@@ -331,7 +337,7 @@ class BoardView:
             return
         self.sel_col = col
         self.sel_k = k
-        self.slots[col][len(shown) - 1 - k] = S.PICKED
+        self.slots[col][len(shown) - 1 - k] = _PICKED
 
     def set_targets(self, mask):
         """Show a green dot on every column whose bit is set in ``mask``:

@@ -1,9 +1,12 @@
-"""The title menu, as data.
+"""The title menu and what it starts: its items, its keys, the pages it
+opens and the start of a game (new, resumed, or from a position). Loaded
+while the menu shows; a game start unloads it (on stock CircuitPython its
+code would otherwise stay in the heap through the game).
 
-``menu_items(app)`` lists ``(id, text)`` for the menu; ``menu_key(app, code)``
-applies a key to it and returns an action id for the app to run (or
-``None``). The page is drawn by :class:`~minigam.app.text_view.TextView`;
-the other pages' text is ``minigam.app.pages``.
+``menu_items(app)`` lists ``(id, text)`` for the menu; ``key(app, code)``
+applies a key to it. The page is drawn by
+:class:`~minigam.app.text_view.TextView`; the other pages' text is
+``minigam.app.pages``.
 
 Keys on the menu: X or DOWN next item, Y or UP previous item, A, PRESS or
 RIGHT activates the item or steps its value forward, LEFT steps it back.
@@ -12,6 +15,7 @@ RIGHT activates the item or steps its value forward, LEFT steps it back.
 from minigam.compat import const
 from minigam.hw import keys as K
 from minigam.app import persist as P
+from minigam.app.app import MENU, INFO, OPEN
 
 RESUME = const(1)
 PLAY_AI = const(2)
@@ -58,6 +62,34 @@ def _step(v, n, d):
     return (v + d) % n
 
 
+def key(app, code):
+    """A key on the menu: the selection moves, a setting steps, or the
+    selected item runs."""
+    act = menu_key(app, code)
+    if act == RESUME:
+        resume(app)
+    elif act == PLAY_AI:
+        new_game(app, P.MODE_AI)
+    elif act == PLAY_2P:
+        new_game(app, P.MODE_2P)
+    elif act == DICE:
+        from minigam.app.pages import dice_lines
+        _info(app, "Dice", dice_lines(app.stats))
+    elif act == LIFE:
+        from minigam.app.pages import life_lines
+        _info(app, "Statistics", life_lines(app.stats))
+    else:
+        show(app)
+
+
+def show(app):
+    """The menu's page, its selection kept in range."""
+    items = menu_items(app)
+    if app.menu_sel >= len(items):
+        app.menu_sel = 0
+    app._page(TITLE, [t for _, t in items], app.menu_sel)
+
+
 def menu_key(app, code):
     """Apply key ``code`` to the menu; returns the chosen action or None."""
     items = menu_items(app)
@@ -101,3 +133,80 @@ def menu_key(app, code):
         return item
     app.settings_changed = True
     return None
+
+
+def _save_settings(app):
+    """Write changed settings (once, when the menu is left: every save is
+    a flash write)."""
+    if app.settings_changed:
+        P.save_settings(app.hw.store, app.settings)
+        app.settings_changed = False
+
+
+def _info(app, title, lines):
+    _save_settings(app)
+    app.state = INFO
+    app._page(title, lines + ["", "A: back"])
+
+
+def new_game(app, mode):
+    """Start a new match in ``mode`` (``persist.MODE_AI``/``MODE_2P``) with
+    the menu's settings."""
+    from minigam.game import Game
+    s = app.settings
+    if s.mode != mode:
+        s.mode = mode
+        app.settings_changed = True
+    _save_settings(app)
+    app.game = None
+    app.ai = None
+    app.game = Game(full_entry=s.full_entry, match_to=P.MATCHES[s.match],
+                    dice=app.dice, auto_forced=s.auto)
+    _start(app, mode, s.level)
+
+
+def resume(app):
+    """Continue the saved game; False (the menu again) if there is none."""
+    _save_settings(app)
+    got = P.load_game(app.hw.store, app.dice)
+    if got is None:
+        app.saved = False
+        show(app)
+        return False
+    app.game = None
+    app.ai = None
+    mode, level, app.game = got
+    _start(app, mode, level)
+    return True
+
+
+def play_from(app, mode, pos, level=None):
+    """Start a game in ``mode`` from position ``pos`` with its mover to
+    roll (tests, puzzles, the simulator)."""
+    new_game(app, mode)
+    app.game.setup(pos)
+    app.state = MENU
+    _start(app, mode, app.settings.level if level is None else level)
+
+
+def _start(app, mode, level):
+    from minigam.game import NEW, OVER
+    app.mode = mode
+    app.level = level
+    if mode == P.MODE_AI:
+        app._make_ai()
+    app.board.set_names(*app.names())
+    app._leave_pages()  # this module leaves the heap
+    app.last_col = -1
+    g = app.game
+    if g.state == OVER:
+        if g.match_over():
+            g.new_match()
+        else:
+            g.new_game()
+    app.ai_steps = []
+    if g.state == NEW:
+        app.state = OPEN
+    else:
+        app._turn()
+    app.dirty = True

@@ -4,9 +4,37 @@ progress. X goes forward through them, B back, A plays on. Loaded at game
 over.
 """
 
+from minigam.compat import unload
 from minigam.app import persist as P
 from minigam.app.app import OVER, SUMMARY, REVIEW
 from minigam.hw.ticks import ticks_add, ticks_diff
+
+
+def record(app, w):
+    """Count a game won by player ``w`` in the lifetime statistics."""
+    st = app.stats
+    if app.mode == P.MODE_AI:
+        if app.level >= len(P.LEVELS):
+            return  # Perfect (host only) is not a device level
+        st.games[app.level] += 1
+        if w == 1:
+            st.wins[app.level] += 1
+    else:
+        st.two_player += 1
+    P.save_stats(app.hw.store, st)
+
+
+def begin(app):
+    """The final board, with who won; X shows the game's figures. The AI,
+    a judge and the AI's code leave the heap (on stock CircuitPython a
+    loaded ``.mpy`` stays in RAM): the next game or a review loads it
+    again."""
+    app.state = OVER
+    app.ai = None
+    app.adv = None
+    app.review = None
+    unload("minigam.ai")
+    app.hw.pixels.show_mover(app.game.winner)
 
 
 def key(app, ok, back, fwd):

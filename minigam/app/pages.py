@@ -99,13 +99,13 @@ def percent(loss):
     return "%d.%d%%" % (t // 10, t % 10)
 
 
-def tutor_banner(app):
-    """The tutor's notice: how much the play gives away, and the better
-    play (the app's keys say: keep it, take it back, or see it)."""
+def tutor_banner(app, loss):
+    """The tutor's notice of a play that gives away ``loss``: how much,
+    and the better play (the app's keys say: keep it, take it back, or
+    see it)."""
     from minigam.review import with_hits, grade, MARKS
     from minigam.notation import format_play
     g = app.game
-    loss = app.tutor_loss
     best = format_play(g.player,
                        with_hits(g.rules, g.turn_start(), app.adv.steps))
     if len(best) + 5 <= app.board.ban_chars:

@@ -7,7 +7,7 @@ stock CircuitPython its code would otherwise hold heap under the menu.
 from minigam.app import persist as P
 from minigam.app.app import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
                              DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
-                             AIMOVE, _col, _coach, _own_dice, _over)
+                             AIMOVE, _col, _hint, _own_dice, _over)
 
 
 def tips(app):
@@ -98,12 +98,11 @@ def render(app):
         cursor = app.tgts[app.ci][0]
         msg = "A:use %d B:back" % app.tgts[app.ci][1]
     elif st == HINT:
-        sel, mask, msg = _coach().hint_marks(app, p)
+        sel, mask, msg = _hint().hint_marks(app, p)
     elif st == CHECK:
         msg = "Checking:wait" if app.waited else "Checking..."
     elif st == TUTOR:
-        from minigam.app.pages import tutor_banner
-        ban = tutor_banner(app)
+        ban = app.tutor_text
     elif st == OVER:
         from minigam.app.pages import over_banner
         ban = over_banner(app)

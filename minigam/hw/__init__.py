@@ -2,7 +2,7 @@
 
 Everything the app needs from the hardware comes from ONE profile object::
 
-    from minigam.hw.profile import load_profile
+    from minigam.hw.loader import load_profile
     hw = load_profile()            # device: MINIGAM_PROFILE or board.board_id
     # host: from minigam.host.hwhost import build_host_profile
     #       hw = build_host_profile("pybadge", keys="A A RIGHT")
@@ -43,9 +43,10 @@ brightness, percent, default 30), ``MINIGAM_REPEAT_DELAY`` /
 (PyGamer: 1 if up and down come out swapped).
 
 Modules: ``pins`` (the profile index: names, modules, board ids),
-``keys``, ``pixels``, ``store``, ``ticks``, ``profile`` (selection and the
-Profile class), ``parts`` (device builders), ``profiles/<name>.py`` (one per
-profile: its pin data ``DATA``, ``STUBS_BOARD`` and ``build()``; a board
-imports only its own), ``bootreset`` (A+B at power-on erases
+``keys``, ``pixels``, ``store``, ``ticks``, ``profile`` (the Profile
+class), ``loader`` (which profile, and building it: start-up only),
+``parts`` (device builders), ``profiles/<name>.py`` (one per profile: its
+pin data ``DATA``, ``STUBS_BOARD`` and ``build()``; a board imports only
+its own), ``bootreset`` (A+B at power-on erases
 the store; run by ``boot.py``), ``host`` (PC fakes; never shipped).
 """

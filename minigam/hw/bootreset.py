@@ -58,7 +58,7 @@ def reset_requested(name=None):
     import board
 
     from minigam.hw.pins import profile_module
-    from minigam.hw.profile import select_profile_name
+    from minigam.hw.loader import select_profile_name
 
     p = profile_module(select_profile_name(name)).DATA
     names = [n for n in RESET_KEYS if n in p["keys"]]

@@ -8,10 +8,11 @@ with a built-in ``board.DISPLAY``.
 Imported only on a device (or with Blinka); the host uses ``minigam.host.hwhost``.
 """
 
+from minigam.compat import getenv
 from minigam.hw import keys as _keys
 from minigam.hw.pins import PIXEL_MAX_PERCENT
 from minigam.hw.pixels import DiceIndicator
-from minigam.hw.profile import Profile, ProfileError, _getenv
+from minigam.hw.profile import Profile, ProfileError
 from minigam.hw.store import Store
 
 
@@ -22,7 +23,7 @@ KEY_SCAN_S = 0.01
 
 def setting_int(key, default):
     """An integer from settings.toml, or ``default``."""
-    v = _getenv(key)
+    v = getenv(key)
     if v is None or v == "":
         return default
     try:

@@ -1,0 +1,58 @@
+"""The hint: Hard's play for the roll, shown move by move from the turn's
+start (the checker, then where it goes), then all its destinations at
+once, and over again until a key ends it. Loaded when first asked for.
+"""
+
+from minigam.app import persist as P
+from minigam.app.app import HINT, _col
+from minigam.app.coach import analyse
+from minigam.hw.ticks import ticks_add
+
+
+def hint(app):
+    """Show Hard's play for this roll, from the turn's start."""
+    app.game.undo_turn()
+    analyse(app)  # the judge's, unless this roll's is made
+    app.state = HINT
+    app.hint_k = -1
+    app.dirty = True
+
+
+def hint_frame(app):
+    """Advance the hint's move-by-move showing (it starts over after
+    the whole play)."""
+    g = app.game
+    steps = app.adv.steps
+    k = app.hint_k + 1
+    if k > len(steps):
+        k = 0
+    q = app.scratch
+    if k == 0:
+        q[:] = g.pos
+    else:
+        src, die = steps[k - 1]
+        app.game.rules.do_move(q, 0 if q[16] == 1 else 8, src, die)
+    app.hint_k = k
+    app.due = ticks_add(app.now, P.SPEEDS[app.settings.speed])
+    app.dirty = True
+
+
+def hint_marks(app, player):
+    """Selection, destinations and message of the hint's frame: the
+    checker of the move shown and where it goes; at the end, every
+    destination of the play."""
+    k = app.hint_k
+    if k < 0:
+        return -1, 0, "Hint: wait"
+    steps = app.adv.steps
+    if not steps:
+        return -1, 0, "Hint: pass"
+    if k < len(steps):
+        src, die = steps[k]
+        dst = src + die if src + die < 7 else 7
+        return (_col(player, src), 1 << _col(player, dst),
+                "Hint %d/%d" % (k + 1, len(steps)))
+    mask = 0
+    for src, die in steps:
+        mask |= 1 << _col(player, src + die if src + die < 7 else 7)
+    return -1, mask, "Hint: any key"
