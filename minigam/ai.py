@@ -132,18 +132,12 @@ class AIPlayer:
     """
 
     def __init__(self, rules, level="hard", seed=None):
-        if level not in NOISE:
-            raise ValueError("unknown AI level %r (choose from %s)"
-                             % (level, ", ".join(LEVELS)))
         self.rules = rules
-        self.level = level
-        self.sigma = (NOISE_FE if rules.full_entry else NOISE)[level]
         if seed is None:
             import random
             seed = random.getrandbits(16)
         self.rng = _Rng(seed)
         self.eval = ai_eval.Evaluator(rules.full_entry)
-        self.search = self.sigma == 0
         self._pos = bytearray(17)
         self._res = bytearray(17)
         self._plays = bytearray(4 * 128)
@@ -151,15 +145,8 @@ class AIPlayer:
         self._k = 0
         self._best = -1
         self._best_score = 0
-        if self.search:
-            import array
-            self.eval2 = ai_eval.Evaluator(rules.full_entry)
-            self._p = array.array("h", bytes(2 * 128))
-            self._cand = bytearray(TOPK)
-            self._v1 = array.array("i", bytes(4 * TOPK))
-            self._cpos = bytearray(17)
-            self._q = bytearray(17)
-            self._rm = bytearray(4 * 128)  # the opponent's plays of a roll
+        self._p = None  # Hard's search buffers, made when first needed
+        self.set_level(level)
         self._nc = 0
         self.searched = 0  # candidates searched 1-ply in the last decision
         self._ci = 0
@@ -172,11 +159,35 @@ class AIPlayer:
         self._work = 0
         self.budget = BUDGET  # tests lift it to compare with a plain search
         self._phase = 0
-        self.done = True
         self.steps = []
         self.result = None
         self.choices = 0  # distinct results of the last decision
         self.chosen = -1
+
+    def set_level(self, level):
+        """Play at ``level`` from the next decision on. One player can
+        serve two roles: the app's tutor judges the human's rolls at Hard
+        with the game's Easy or Medium AI (a second player would hold its
+        own buffers through the game). Noise is drawn only below Hard, so
+        the lower level's decisions stay those of a player of its own. A
+        decision under way is abandoned (``begin`` starts the next)."""
+        if level not in NOISE:
+            raise ValueError("unknown AI level %r (choose from %s)"
+                             % (level, ", ".join(LEVELS)))
+        self.done = True
+        full = self.rules.full_entry
+        self.level = level
+        self.sigma = (NOISE_FE if full else NOISE)[level]
+        self.search = self.sigma == 0
+        if self.search and self._p is None:
+            import array
+            self.eval2 = ai_eval.Evaluator(full)
+            self._p = array.array("h", bytes(2 * 128))
+            self._cand = bytearray(TOPK)
+            self._v1 = array.array("i", bytes(4 * TOPK))
+            self._cpos = bytearray(17)
+            self._q = bytearray(17)
+            self._rm = bytearray(4 * 128)  # the opponent's plays of a roll
 
     # -- sliced search ------------------------------------------------------
 

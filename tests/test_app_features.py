@@ -167,6 +167,28 @@ def test_the_hint_borrows_a_hard_ais_search():
     assert app.adv is app.ai
 
 
+def test_the_tutor_judges_with_the_game_ai_set_to_hard_between_its_turns():
+    """Against Medium, the judge is the game's own AI at Hard (one
+    player's buffers in the heap, not two); at its turn it plays Medium."""
+    rig = flows.Rig("pico-st7789", seed=4)
+    app = rig.app
+    app.settings.tutor = True
+    rig.press(K.A)
+    to_human_pick(rig)
+    for _ in range(20):
+        rig.tick()
+    assert app.adv is app.ai and app.ai.level == "hard"
+    rng = random.Random(1)
+    for _ in range(100):
+        if app.state in (A.AI, A.AIMOVE):
+            break
+        if app.state == A.TUTOR:
+            rig.press(K.A)  # keep the play
+        else:
+            flows.human_step(rig, rng)
+    assert app.state in (A.AI, A.AIMOVE) and app.ai.level == "medium"
+
+
 def test_y_alone_still_undoes_the_turn_and_the_tips_name_it():
     rig = flows.Rig("pico-st7789", seed=4)
     app = rig.app

@@ -174,13 +174,16 @@ def test_whole_two_player_game(profile, minigam_firmware):
         within_budget(s, "frozen")
 
 
-def session_within_budget(s, build):
+def session_within_budget(s, build, tutor=False):
     """One round of the firmware bench (every menu page, a whole game
-    against Hard, a whole two-player game) within ``build``'s budget."""
-    bench.play(s, bench.ROUND)
+    against Hard, a whole two-player game) within ``build``'s budget;
+    with ``tutor``, both games with the tutor on (it judges every human
+    play: the heaviest way to play)."""
+    bench.play(s, (TUTOR_ON if tutor else "") + bench.ROUND)
     seen = states(s)
     assert s.state == "MENU" and seen.count("INFO") == 2
     assert seen.count("OVER") == 2 and "AIMOVE" in seen
+    assert ("TUTOR" in seen) == tutor
     (at, free, _), _ = bench.lowest(s)
     print("%s: lowest free %.1f KB (in %s)" % (build, free / 1024.0, at))
     within_budget(s, build)
@@ -189,9 +192,10 @@ def session_within_budget(s, build):
 @pytest.mark.parametrize("build", ["mpy", "py"])
 def test_stock_firmware_keeps_its_heap_budget(build, firmware):
     """Stock CircuitPython 10.2.1 with deploy's .mpy bundle, and with the
-    .py tree: menu pages, a Hard game and a two-player game in budget."""
+    .py tree: menu pages, a Hard game and a two-player game in budget,
+    with the tutor on."""
     with start("pico-st7789", firmware, mpy=build == "mpy") as s:
-        session_within_budget(s, build)
+        session_within_budget(s, build, tutor=True)
 
 
 def test_minigam_firmware_keeps_its_heap_budget(minigam_firmware):

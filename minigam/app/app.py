@@ -425,7 +425,10 @@ class App:
                 self._roll()
             elif g.steps:
                 g.undo_turn()
-            self.ai.begin(g.pos, g.d1, g.d2)
+            ai = self.ai
+            if self.level < len(P.LEVELS) and ai.level != P.LEVELS[self.level]:
+                ai.set_level(P.LEVELS[self.level])  # it judged at Hard
+            ai.begin(g.pos, g.d1, g.d2)
             self.last_col = -1  # not the human's last destination
             self.thinking = True
             self.ai_began = None

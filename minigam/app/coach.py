@@ -12,21 +12,22 @@ from minigam.app.app import TUTOR
 
 def advisor(app):
     """The hint's and the tutor's judge: the exact table where the host
-    has one (Perfect), else the game's AI if it plays Hard, else a Hard
-    AIPlayer of its own (dropped again when the turn ends unless the
-    tutor is on)."""
+    has one (Perfect), else the game's AI, set to Hard between its own
+    turns (one player's buffers, not two), else (two players) a Hard
+    AIPlayer of its own. Dropped again when the turn ends unless the
+    tutor is on."""
     a = app.adv
     if a is None:
         if app.perfect is not None:
             a = app.perfect(app.game.rules)
         if a is None:
-            ai = app.ai
-            if ai is not None and ai.level == "hard":
-                a = ai
-            else:
+            a = app.ai
+            if a is None:  # two players
                 from minigam.ai import AIPlayer
                 a = AIPlayer(app.game.rules, "hard", 0)
         app.adv = a
+    if a is app.ai and a.level != "hard":
+        a.set_level("hard")  # until its own turn (``App._turn``)
     return a
 
 

@@ -159,6 +159,28 @@ def test_same_seed_same_choices():
         assert a.choose(pos, d1, d2) == b.choose(pos, d1, d2)
 
 
+def test_a_player_judging_at_hard_between_its_turns_plays_its_own_level():
+    """The tutor's judge is the game's Medium AI set to Hard between its
+    turns: its own decisions stay those of a Medium player alone (Hard
+    draws no noise), and its Hard ones those of a Hard player."""
+    rules = Rules()
+    alone = AIPlayer(rules, "medium", seed=9)
+    hard = AIPlayer(rules, "hard", seed=1)
+    both = AIPlayer(rules, "medium", seed=9)
+    for text, d1, d2 in SAMPLES * 2:
+        pos = parse_position(text)
+        both.set_level("hard")
+        assert both.choose(pos, d1, d2) == hard.choose(pos, d1, d2)
+        assert both.search and both.level == "hard"
+        both.set_level("medium")
+        assert both.choose(pos, d1, d2) == alone.choose(pos, d1, d2)
+    try:
+        both.set_level("grandmaster")
+        assert False
+    except ValueError:
+        pass
+
+
 def test_incremental_scores_equal_full_evaluation():
     rules = Rules()
     ev = ai_eval.Evaluator()
