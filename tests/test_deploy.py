@@ -221,6 +221,42 @@ def test_profile_comes_from_the_board_id(src, drive):
     assert files_of(drive)["settings.toml"] == b'MINIGAM_PROFILE = "pybadge"\n'
 
 
+@pytest.mark.parametrize("boot_out, why", [
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with "
+     "samd51j19\nBoard ID:pybadge\n", "the board id pybadge in boot_out.txt"),
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Some Board\n"
+     "Board ID:some_board\n", "board id some_board is none of the profiles"),
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Some Board\n",
+     "boot_out.txt names no Board ID"),
+])
+def test_the_profile_chosen_is_said_with_its_reason(src, drive, boot_out, why):
+    (drive / "boot_out.txt").write_text(boot_out)
+    out = io.StringIO()
+    deploy.deploy_to(str(drive), None, root=src, out=out)
+    line = [ln for ln in out.getvalue().splitlines()
+            if ln.startswith("profile: ")]
+    assert len(line) == 1 and why in line[0], out.getvalue()
+    if "pybadge" not in why:
+        assert line[0].startswith("profile: pico-st7789 (the default, as ")
+        assert "use --profile" in line[0]
+    out = io.StringIO()
+    deploy.deploy_to(str(drive), "pico-ili9341", root=src, out=out)
+    assert "profile: pico-ili9341 (given with --profile)" in out.getvalue()
+
+
+def test_a_drive_gets_only_the_hardware_modules_its_board_imports():
+    """The ST7789 start-up only where the display is one, the RGB LED
+    driver only where the board has one (minigam.hw.parts loads them by
+    the pin data)."""
+    pins = deploy._pins()
+    for name, data in pins.PROFILES.items():
+        got = deploy.build_plan(name).names()
+        assert ("minigam/hw/st7789.py" in got) == (
+            data["display"]["driver"] == "st7789"), name
+        assert ("minigam/hw/rgbled.py" in got) == bool(data.get("rgb_led")), name
+        assert "minigam/hw/parts.py" in got and "minigam/hw/loader.py" in got
+
+
 def test_not_enough_room_is_a_clear_error(src, drive, monkeypatch):
     usage = shutil.disk_usage(str(drive))
     monkeypatch.setattr(deploy.shutil, "disk_usage",

@@ -141,6 +141,24 @@ def profile_for_board(board_id):
     return _pins().BOARD_IDS.get(board_id)
 
 
+def choose_profile(profile, board_id, has_boot_out=True):
+    """``(profile, why)``: the profile a drive gets, and the reason in
+    words (the default is never taken silently)."""
+    if profile:
+        return profile, "given with --profile"
+    found = profile_for_board(board_id)
+    if found:
+        return found, "the board id %s in boot_out.txt" % board_id
+    if not has_boot_out:
+        why = "no boot_out.txt on the drive"
+    elif board_id:
+        why = "board id %s is none of the profiles' boards" % board_id
+    else:
+        why = "boot_out.txt names no Board ID"
+    return DEFAULT_PROFILE, ("the default, as %s; use --profile to choose "
+                             "(--list-profiles names them)" % why)
+
+
 # --- settings.toml ------------------------------------------------------------
 
 _KEY_LINE = re.compile(r"^\s*%s\s*=" % PROFILE_KEY)
@@ -174,6 +192,17 @@ def merge_settings(existing, profile):
 # for its chip; stock CircuitPython has no native emitter, and the package
 # runs without them (``minigam.ai_eval`` falls back to its own loops).
 NATIVE_ONLY = ("minigam/ai_native.py",)
+
+def unused_parts(data):
+    """The hardware modules a board with pin data ``data`` never imports
+    (``minigam.hw.parts`` loads them by the data): its drive goes without."""
+    out = set()
+    if data["display"]["driver"] != "st7789":
+        out.add("minigam/hw/st7789.py")
+    if not data.get("rgb_led"):
+        out.add("minigam/hw/rgbled.py")
+    return out
+
 
 def device_files(root):
     """Relative paths (``/``-separated) of every file that ships from the
@@ -448,7 +477,7 @@ def build_plan(profile=None, root=None, existing_settings=None,
         raise DeployError("unknown profile %r (choose from: %s)"
                           % (profile, ", ".join(names)))
     rels = device_files(root)
-    others = set()
+    others = unused_parts(_pins().PROFILES[profile])
     for other in names:
         if other != profile:
             path = _profile_module_file(root, other)
@@ -457,7 +486,7 @@ def build_plan(profile=None, root=None, existing_settings=None,
     sources = []
     for rel in rels:
         if rel in others:
-            continue  # only the chosen profile's module ships
+            continue  # only the chosen profile's module and parts ship
         if rel in MODULES.values():
             continue  # made from the module, never a stray copy
         if rel in NATIVE_ONLY and not native:
@@ -544,13 +573,8 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
     if version and version < (9, 0):
         out.write("warning: %s runs CircuitPython %d.%d; MINIGAM needs 9 or "
                   "later\n" % ((target,) + version))
-    if profile is None:
-        profile = profile_for_board(board_id) or DEFAULT_PROFILE
-        out.write("profile: %s (%s)\n" % (
-            profile, "from board id %s" % board_id if board_id and
-            profile_for_board(board_id) else "default"))
-    else:
-        out.write("profile: %s\n" % profile)
+    profile, why = choose_profile(profile, board_id, has_boot_out)
+    out.write("profile: %s (%s)\n" % (profile, why))
     settings_path = os.path.join(target, "settings.toml")
     old_settings = _read(settings_path)
     if old_settings is not None:

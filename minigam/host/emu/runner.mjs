@@ -7,7 +7,8 @@
 // each line of the text ended). Time is the emulator's own
 // (virtual) clock: nothing here depends on the wall clock.
 //
-// Workarounds for stock rp2040js (see ../shared/DEVICE-NOTES.md):
+// Workarounds for stock rp2040js, each a behaviour of the emulator that
+// differs from the chip:
 // - BOOTSEL: the QSPI_SS pad is kept input-enabled and driven high, so the
 //   firmware does not read the BOOTSEL button as held.
 // - USB serial: OUT transfers are held until the host has bytes to send
