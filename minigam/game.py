@@ -63,9 +63,10 @@ Methods:
         positions of the current roll from the turn's start, for tests).
 
 Every single move offered is a legal single move of an unused die: under
-RULES.md's order rule each one belongs to some legal play (see
-``Rules.single_moves``), and a play is complete exactly when no unused die
-can move, so building move by move reaches exactly ``Rules.results``.
+the order rule of the rule book (docs/rules/minigam.md) each one belongs to
+some legal play (see ``Rules.single_moves``), and a play is complete exactly
+when no unused die can move, so building move by move reaches exactly
+``Rules.results``.
 """
 
 from minigam.compat import const

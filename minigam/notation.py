@@ -1,4 +1,5 @@
-"""Position and move notation of RULES.md, with validation.
+"""Position and move notation of the rule book (docs/rules/minigam.md),
+with validation.
 
 Position: ``<pt1>,...,<pt6>/<bar1>,<bar2>/<off1>,<off2>/<turn>``; points are
 signed (``+n``/``n`` Player 1, ``-n`` Player 2). Moves use absolute points:
@@ -32,7 +33,8 @@ def _int(text, what):
 
 
 def parse_position(text, checkers=START_CHECKERS):
-    """Parse RULES.md notation into a position bytearray.
+    """Parse a position in the notation of the rule book
+    (docs/rules/minigam.md) into a position bytearray.
 
     Raises ``NotationError`` naming what is wrong (garbage, a bad turn field,
     a wrong checker count, an impossible position).
@@ -92,7 +94,8 @@ def parse_position(text, checkers=START_CHECKERS):
 
 
 def format_position(pos):
-    """Canonical RULES.md notation of a position bytearray."""
+    """Canonical notation of a position bytearray, as in the rule book
+    (docs/rules/minigam.md)."""
     parts = []
     for p in range(1, 7):
         a = pos[p]

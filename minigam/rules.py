@@ -1,4 +1,5 @@
-"""MINIGAM rules engine: single moves and legal plays, exactly as RULES.md.
+"""MINIGAM rules engine: single moves and legal plays, exactly as the rule
+book (docs/rules/minigam.md).
 
 A position is a ``bytearray`` of 17 bytes:
 
@@ -11,9 +12,10 @@ opponent's index ``7 - i`` and nothing is ever mirrored or copied: the mover's
 block starts at ``m`` (0 or 8) and the opponent's at ``8 - m``.
 
 ``Rules.plays`` fills preallocated buffers (make/unmake on the caller's
-position, no copies) with the distinct plays of a roll under RULES.md's order
-rule. A play is stored as four bytes ``src1, die1, src2, die2`` (source
-indices in the mover's view; ``NONE`` for an unused slot).
+position, no copies) with the distinct plays of a roll under the order rule
+of the rule book (docs/rules/minigam.md). A play is stored as four bytes
+``src1, die1, src2, die2`` (source indices in the mover's view; ``NONE`` for
+an unused slot).
 """
 
 from minigam.compat import const
@@ -105,7 +107,8 @@ class Rules:
 
     def can_move(self, pos, m, i, d):
         """True when the mover (block ``m``) may move a checker from index
-        ``i`` with die ``d`` (RULES.md rules 1-4)."""
+        ``i`` with die ``d`` (rules 1-4 of the rule book,
+        docs/rules/minigam.md)."""
         if i > 6 or pos[m + i] == 0:
             return False
         t = i + d
@@ -339,9 +342,10 @@ class Rules:
         """Fill list ``out`` with the legal single moves ``(index, die)`` of
         the mover using any die in ``dice`` (duplicates ignored).
 
-        Under RULES.md's order rule every legal single move of an unused die
-        starts or continues some legal play, so this is exactly what a player
-        building a play may do next. Returns ``len(out)``.
+        Under the order rule of the rule book (docs/rules/minigam.md) every
+        legal single move of an unused die starts or continues some legal
+        play, so this is exactly what a player building a play may do next.
+        Returns ``len(out)``.
         """
         del out[:]
         if winner(pos, self.checkers):

@@ -13,7 +13,7 @@ from refgen import Lcg, random_position, ref_results  # noqa: E402
 
 START = "0,0,0,0,0,0/8,8/0,0/1"
 
-# RULES.md's worked examples: (query, standard output, Full-Entry output).
+# The rule book's worked examples: (query, standard output, Full-Entry output).
 EXAMPLES = [
     (START + " 3-1",
      "0,0,0,1,0,0/7,8/0,0/2;1,0,1,0,0,0/6,8/0,0/2",
@@ -122,7 +122,7 @@ def test_blank_lines_stray_spaces_and_line_endings():
 
 
 def test_finished_game_prints_an_empty_line():
-    # RULES.md defines no move after the win: no results, an empty line,
+    # The rule book defines no move after the win: no results, an empty line,
     # and not an error (exit status 0).
     data = "0,0,0,0,0,0/0,8/8,0/2 3-1\n0,0,0,0,0,0/8,0/0,8/1 6-6\n"
     code, out, err = run(["legal"], data)

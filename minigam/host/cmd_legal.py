@@ -3,9 +3,10 @@
 Each non-blank input line gives one output line: the resulting positions
 (turn passed) in canonical notation, sorted as strings, joined by ``;``; a
 pass gives the position itself with the turn passed. A finished game has no
-result (an empty line; RULES.md ends the game with the winning play). Blank
-input lines are skipped. A bad line prints ``error: <reason>`` and the next
-lines are still answered; the exit status is 2 if any line was bad.
+result (an empty line; the rule book (docs/rules/minigam.md) ends the game
+with the winning play). Blank input lines are skipped. A bad line prints
+``error: <reason>`` and the next lines are still answered; the exit status
+is 2 if any line was bad.
 """
 
 import argparse

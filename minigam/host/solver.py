@@ -8,9 +8,9 @@ probability that the side to move wins when both sides play perfectly.
                                 max_r W(r)                 otherwise )
     W(r) = 1 if the play wins (mover bore off its last checker), else 1 - V(r)
 
-where ``r`` ranges over the distinct results of the roll (RULES.md, exactly
-as ``minigam.rules.Rules.plays``) and ``pass(p)`` is the same board with the
-other side to move.
+where ``r`` ranges over the distinct results of the roll (the rule book
+(docs/rules/minigam.md), exactly as ``minigam.rules.Rules.plays``) and
+``pass(p)`` is the same board with the other side to move.
 
 Indexing
 --------

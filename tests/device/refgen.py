@@ -1,11 +1,12 @@
 """A deliberately naive reference move generator for the rules tests.
 
 Written separately from ``minigam.rules`` and sharing nothing with it: it
-works on RULES.md notation strings in absolute point numbers, moves each
-player in its own direction (no mover's-view index, no mirroring), copies the
-whole state for every move and enumerates every order of the dice the slow
-way. Tests compare its result sets with the engine's. Device-safe (runs in
-the MicroPython VM too); not a test module itself.
+works on the notation strings of the rule book (docs/rules/minigam.md) in
+absolute point numbers, moves each player in its own direction (no
+mover's-view index, no mirroring), copies the whole state for every move and
+enumerates every order of the dice the slow way. Tests compare its result
+sets with the engine's. Device-safe (runs in the MicroPython VM too); not a
+test module itself.
 """
 
 
@@ -121,8 +122,8 @@ def _finish(state, player, dice, full_entry, checkers, out, firsts, first):
 
 
 def ref_results(text, d1, d2, full_entry=False, checkers=8):
-    """Sorted distinct result notations of roll ``d1-d2`` (RULES.md order
-    rule, doubles = two moves). A finished game has no results."""
+    """Sorted distinct result notations of roll ``d1-d2`` (the rule book's
+    order rule, doubles = two moves). A finished game has no results."""
     return sorted(ref_search(text, d1, d2, full_entry, checkers)[0])
 
 

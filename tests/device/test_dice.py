@@ -85,7 +85,7 @@ def test_generator_is_uniform_and_independent():
 
 
 def test_expected_pips_per_roll_is_seven():
-    # Doubles are two moves (RULES.md), so a roll a-b always gives a + b
+    # Doubles are two moves (the rule book), so a roll a-b always gives a + b
     # pips; over the 36 equally likely rolls that averages exactly 7, and
     # the dice page says so.
     st = Stats()

@@ -205,7 +205,7 @@ def test_rules_examples_move_by_move():
 
 
 def test_order_choice_drops_a_die():
-    # RULES.md example 5: 2/3 first, then no 3 can be played.
+    # The rule book's example 5: 2/3 first, then no 3 can be played.
     g = _at("1,1,0,-2,0,-2/0,0/6,4/1", 3, 1)
     g.move(2, 1)
     assert g.turn_done() and g.dice_left() == [3]
@@ -215,7 +215,7 @@ def test_order_choice_drops_a_die():
 
 
 def test_targets_bear_off_and_higher_die():
-    # RULES.md example 3: the checker on 5 may bear off with the 4.
+    # The rule book's example 3: the checker on 5 may bear off with the 4.
     g = _at("0,-2,0,0,1,1/0,0/6,6/1", 4, 1)
     assert g.movable() == [5, 6]
     assert g.targets(5) == [(6, 1), (7, 4)]
@@ -304,7 +304,7 @@ def test_play_steps_complete_or_nothing():
 
 
 def test_auto_forced_plays_the_only_result():
-    # RULES.md example 4: only one result.
+    # The rule book's example 4: only one result.
     g = _at("0,0,0,0,0,1/1,8/6,0/1", 3, 2, auto_forced=True)
     assert g.forced and g.turn_done()
     g.confirm()

@@ -1,5 +1,6 @@
-"""Tests of RULES.md notation (positions, rolls, moves, plays), run by
-pytest and inside the MicroPython VM. Plain ``test_*`` functions."""
+"""Tests of the notation of the rule book (docs/rules/minigam.md):
+positions, rolls, moves, plays. Run by pytest and inside the MicroPython VM.
+Plain ``test_*`` functions."""
 
 from minigam.notation import (NotationError, format_move, format_play,
                               format_position, format_roll, parse_move,
@@ -165,7 +166,7 @@ def test_parse_moves_both_players():
 
 
 def test_play_steps_name_the_moves_of_each_play():
-    # RULES.md example 7: bar/5 5/off, bar/2* 2/off, bar/2* bar/5.
+    # The rule book's example 7: bar/5 5/off, bar/2* 2/off, bar/2* bar/5.
     rules = Rules()
     pos = parse_position("0,-1,0,0,0,0/8,7/0,0/1")
     n = rules.plays(pos, 5, 2)

@@ -10,7 +10,7 @@ from refgen import Lcg
 
 START = "0,0,0,0,0,0/8,8/0,0/1"
 
-# A short legal game, checked by hand from RULES.md (P1 enters 3-1 by
+# A short legal game, checked by hand from the rule book (P1 enters 3-1 by
 # bar/3 3/4; P2 enters 5-5 on point 2 twice; ...).
 HEAD = HEADER + "\nvariant: standard\nstart: " + START + "\nopening: 3-1\n"
 T1 = "1. P1 3-1 bar/3 3/4 => 0,0,0,1,0,0/7,8/0,0/2\n"

@@ -1,8 +1,9 @@
-"""Conformance tests of the rules engine (RULES.md), run by pytest and
-inside the MicroPython VM. Plain ``test_*`` functions, bare asserts.
+"""Conformance tests of the rules engine (the rule book,
+docs/rules/minigam.md), run by pytest and inside the MicroPython VM. Plain
+``test_*`` functions, bare asserts.
 
-Expected results are worked out by hand from RULES.md (the reasoning is in
-the comments); the random tests compare the engine with ``refgen``, a naive
+Expected results are worked out by hand from the rule book (the reasoning is
+in the comments); the random tests compare the engine with ``refgen``, a naive
 generator written separately on notation strings.
 
 Notation reminder: points 1..6, ``+n`` Player 1, ``-n`` Player 2; Player 1
@@ -33,7 +34,7 @@ def _check(rules, text, a, b, expected):
     assert _res(rules, text, b, a) == want
 
 
-# -- the worked examples of RULES.md ----------------------------------------
+# -- the worked examples of the rule book -----------------------------------
 
 def test_example_1_opening_3_1():
     want = ["0,0,0,1,0,0/7,8/0,0/2", "1,0,1,0,0,0/6,8/0,0/2"]
@@ -257,7 +258,7 @@ HAND = [
     ("F", "0,0,0,1,0,0/7,8/0,0/1", 2, 1,
      ["1,1,0,1,0,0/5,8/0,0/2", "0,0,1,1,0,0/6,8/0,0/2",
       "0,1,0,0,1,0/6,8/0,0/2", "1,0,0,0,0,1/6,8/0,0/2"]),
-    # 43. A finished game has no results (RULES.md defines no move after
+    # 43. A finished game has no results (the rule book defines no move after
     # the win; the engine's choice: an empty list, `legal` prints "").
     ("SF", "0,0,0,0,0,0/0,8/8,0/2", 3, 1, []),
     ("SF", "0,0,0,0,0,0/0,8/8,0/1", 6, 6, []),
@@ -496,7 +497,7 @@ def test_plays_restore_the_position_and_apply_matches_results():
 def test_new_position_pips_winner():
     pos = new_position()
     assert format_position(pos) == START
-    assert pips(pos, 1) == 56 and pips(pos, 2) == 56  # RULES.md: start 56
+    assert pips(pos, 1) == 56 and pips(pos, 2) == 56  # the rule book: start 56
     assert winner(pos) == 0
     p = parse_position("0,-2,0,0,1,1/0,0/6,6/1")
     assert pips(p, 1) == 2 + 1  # index 5 -> 2 pips, index 6 -> 1 pip
