@@ -29,7 +29,7 @@ bench: setup
 	$(VPY) -m minigam.host bench
 
 firmware: $(VENV)/.stamp
-	$(VPY) -m minigam.host.firmware_build
+	$(VPY) -m minigam.host.firmware.build
 
 screenshots: setup
 	$(VPY) -m minigam.host sim --docs docs/img

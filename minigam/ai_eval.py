@@ -1,7 +1,7 @@
 """MINIGAM position evaluator: a tiny integer network fitted to the exact
 solution, one per variant (weights in ``minigam.ai_weights`` and, for the
 Full-Entry variant, ``minigam.ai_weights_fe``; written by
-``minigam.host.ai_train``). A network is loaded on first use only; on the
+``minigam.host.aitools.train``). A network is loaded on first use only; on the
 MINIGAM firmware its big table stays in flash.
 
 Inputs (128 bits, from the view of the side to move ``T``): for each side

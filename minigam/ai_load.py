@@ -1,7 +1,7 @@
 """Read an AI network from a weights file (``minigam/ai_weights.bin``,
 ``ai_weights_fe.bin``) into buffers allocated once: what ``minigam.ai_eval``
 uses when the weights modules are not there (stock CircuitPython, where
-``deploy`` ships these files instead; ``minigam.host.weights_bin`` writes
+``deploy`` ships these files instead; ``minigam.host.aitools.weights_bin`` writes
 them from the modules). ``ai_eval`` imports this module only to read a file
 and unloads it after.
 

@@ -1,4 +1,4 @@
-"""AI network weights, written by minigam.host.ai_train: H=32 H2=16; 60000 games x 10 epochs, then fine-tuned on 160000 games x 8 epochs and 310000 games x 6 epochs; held-out loss 0.000422/decision at 0-ply.
+"""AI network weights, written by minigam.host.aitools.train: H=32 H2=16; 60000 games x 10 epochs, then fine-tuned on 160000 games x 8 epochs and 310000 games x 6 epochs; held-out loss 0.000422/decision at 0-ply.
 
 Raw bytes, read in place (a frozen module keeps them in flash).
 W1: 128 rows of H (row = input bit), each weight plus W1O as one

@@ -1,4 +1,4 @@
-"""AI network weights, written by minigam.host.ai_train: Full-Entry; H=32 H2=16; the standard network fine-tuned on 80000 Full-Entry games x 6 epochs; held-out loss 0.000273/decision at 0-ply.
+"""AI network weights, written by minigam.host.aitools.train: Full-Entry; H=32 H2=16; the standard network fine-tuned on 80000 Full-Entry games x 6 epochs; held-out loss 0.000273/decision at 0-ply.
 
 Raw bytes, read in place (a frozen module keeps them in flash).
 W1: 128 rows of H (row = input bit), each weight plus W1O as one

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from minigam import ai_eval
-from minigam.host import ai_train, strength
-from minigam.host.solver import get_index, load, load_or_solve
+from minigam.host.aitools import train as ai_train
+from minigam.host.aitools import strength
+from minigam.host.aitools.solver import get_index, load, load_or_solve
 from minigam.rules import Rules
 
 

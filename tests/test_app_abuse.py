@@ -1,6 +1,6 @@
 """Random key presses on every screen of the real app never crash it, never
 make an illegal position, and games still end (short version; the full
-abuse run is ``minigam.host.soak_keys``)."""
+abuse run is ``minigam.host.soak.keys``)."""
 
 import os
 import random
@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
-from minigam.host.hwhost import build_host_profile  # noqa: E402
+from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 
 
 def valid(pos):

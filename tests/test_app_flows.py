@@ -19,9 +19,9 @@ from minigam.app import menu  # noqa: E402
 from minigam.app import palette as C  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
-from minigam.host.hwhost import build_host_profile  # noqa: E402
+from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 from minigam.hw.pins import PROFILES  # noqa: E402
-from minigam.host.render import Frame  # noqa: E402
+from minigam.host.simulator.render import Frame  # noqa: E402
 from minigam.notation import parse_position, format_position  # noqa: E402
 from minigam.rules import winner  # noqa: E402
 

@@ -12,8 +12,9 @@ from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
-from minigam.host import perfect, solver  # noqa: E402
-from minigam.host.hwhost import build_host_profile  # noqa: E402
+from minigam.host.aitools import perfect
+from minigam.host.aitools import solver  # noqa: E402
+from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 from minigam.rules import Rules, NONE, new_position  # noqa: E402
 
 import test_app_flows as flows  # noqa: E402

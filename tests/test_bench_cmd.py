@@ -4,7 +4,8 @@ import io
 import sys
 import types
 
-from minigam.host import benchlib, cmd_bench
+from minigam.host.bench import lib as benchlib
+from minigam.host.cli import bench as cmd_bench
 
 CASES = [
     {"name": "plays from the start, 3-1",
@@ -35,7 +36,7 @@ def test_measure_runs_cases_on_cpython_and_in_the_vm(monkeypatch):
 
 def test_areas_are_discovered_and_ordered():
     found = cmd_bench.areas()
-    assert "rules" in found and found["rules"] == "minigam.host.bench_rules"
+    assert "rules" in found and found["rules"] == "minigam.host.bench.rules"
     assert cmd_bench.ordered(["zeta", "app", "rules", "alpha"]) == ["rules", "app", "alpha", "zeta"]
     out = io.StringIO()
     assert cmd_bench.main(["--list"], out) == 0

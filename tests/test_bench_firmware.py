@@ -2,7 +2,7 @@
 scripts played on the host app (the emulated runs themselves are measured
 by ``bench --only firmware``, never asserted)."""
 
-from minigam.host import bench_firmware as bf
+from minigam.host.bench import firmware as bf
 
 
 class _Console:
@@ -55,7 +55,7 @@ def test_the_bench_scripts_play_out_in_the_simulator():
     # first line with no game saved (what the next round is scripted for),
     # and the detour's RIGHT taps move the board's cursor.
     from minigam.app.app import STATE_NAMES
-    from minigam.host import sim
+    from minigam.host.simulator import sim
     from minigam.hw.keys import key_code
     session = sim.Session(bf.PROFILE, seed=bf.SEED)
     try:

@@ -12,8 +12,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest  # noqa: E402
 
-from minigam.host import cmd_soak  # noqa: E402
-from minigam.host.soak_keys import AbuseFailure, abuse  # noqa: E402
+from minigam.host.cli import soak as cmd_soak  # noqa: E402
+from minigam.host.soak.keys import AbuseFailure, abuse  # noqa: E402
 
 
 @pytest.mark.parametrize("profile,events,seed", [

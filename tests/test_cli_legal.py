@@ -202,7 +202,7 @@ def test_perft_bad_arguments():
 
 
 def test_bench_cases_are_valid_queries():
-    from minigam.host import bench_rules
+    from minigam.host.bench import rules as bench_rules
     from minigam.rules import Rules, winner
 
     qs = bench_rules.queries()
@@ -222,7 +222,8 @@ def test_bench_cases_run_and_allocate_nothing_in_the_vm():
     # Not a timing test: the bench cases must run on CPython and in the VM,
     # and the allocation figure is checked (issue 3 target: <= 300 bytes
     # per query; the engine allocates none).
-    from minigam.host import bench_rules, benchlib
+    from minigam.host.bench import rules as bench_rules
+    from minigam.host.bench import lib as benchlib
 
     results = benchlib.measure(bench_rules.BENCH_CASES)
     assert len(results) == 2
@@ -236,7 +237,7 @@ def test_bench_cases_run_and_allocate_nothing_in_the_vm():
 
 def test_version_prints_the_project_version(capsys):
     from minigam.host.__main__ import main
-    from minigam.host.firmware_build import project_version
+    from minigam.host.firmware.build import project_version
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == "minigam %s\n" % project_version()
     assert project_version().count(".") == 2

@@ -5,7 +5,8 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
-from minigam.host import cmd_play, cmd_replay
+from minigam.host.cli import play as cmd_play
+from minigam.host.cli import replay as cmd_replay
 from minigam.record import replay
 
 

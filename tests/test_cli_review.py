@@ -1,5 +1,5 @@
 """Host tests of ``python -m minigam.host review`` (issue 15's game review)
-and of the tutor's calibration (``minigam.host.tutor_calibration``)."""
+and of the tutor's calibration (``minigam.host.aitools.tutor_calibration``)."""
 
 import io
 import re
@@ -14,8 +14,11 @@ from minigam.game import Game, ROLL
 from minigam.notation import format_play
 from minigam.record import export, replay
 from minigam.rules import Rules, TURN
-from minigam.host import cmd_review, perfect, solver, tutor_calibration
-from minigam.host.perfect import PerfectPlayer
+from minigam.host.cli import review as cmd_review
+from minigam.host.aitools import perfect
+from minigam.host.aitools import solver
+from minigam.host.aitools import tutor_calibration
+from minigam.host.aitools.perfect import PerfectPlayer
 
 LINE = re.compile(r"^ *(\d+)\. P([12]) (\d)-(\d)  \S")
 

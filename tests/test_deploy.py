@@ -10,7 +10,8 @@ import zipfile
 
 import pytest
 
-from minigam.host import cmd_deploy, deploy
+from minigam.host.cli import deploy as cmd_deploy
+from minigam.host.hardware import deploy
 
 ROOT = deploy.source_root()
 BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico "

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from minigam.host import enclosure, hwdocs
+from minigam.host.hardware import enclosure
+from minigam.host.hardware import docs as hwdocs
 from minigam.hw import pins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,7 +30,7 @@ def test_hwdocs_writes_and_checks_every_case(tmp_path, monkeypatch):
         assert generated[rel] == text
         assert read(rel) == text, "run python -m minigam.host hwdocs"
     assert "hardware/enclosure/pico-st7789.scad" in generated
-    from minigam.host import cmd_hwdocs
+    from minigam.host.cli import hwdocs as cmd_hwdocs
     monkeypatch.setattr(cmd_hwdocs, "ROOT", str(tmp_path))
     assert cmd_hwdocs.main([]) == 0
     case = tmp_path / "hardware" / "enclosure" / "pico-st7789.scad"

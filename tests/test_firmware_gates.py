@@ -7,7 +7,7 @@ by GPIO key presses, a game against the AI survives a power-off and resume,
 and power cuts in the middle of a save. Whole games against Hard (with the
 tutor on, and the game's review after), and
 two-player games through their hand-over screens, run to game over on the
-MINIGAM firmware (``minigam.host.firmware_build``, the game frozen into
+MINIGAM firmware (``minigam.host.firmware.build``, the game frozen into
 flash), their frames equal to the host's same game.
 
 The heap budgets of issue 14 are gates too: the lowest free heap the board
@@ -26,8 +26,8 @@ import os
 import pytest
 
 from minigam.host.emu import device
-from minigam.host import bench_firmware as bench
-from minigam.host import sim
+from minigam.host.bench import firmware as bench
+from minigam.host.simulator import sim
 from minigam.hw.pins import PROFILES
 
 RP2040 = [name for name, p in sorted(PROFILES.items())
@@ -57,7 +57,7 @@ def firmware():
 @pytest.fixture(scope="session")
 def minigam_firmware():
     """(uf2, bootrom) of the MINIGAM firmware, built here (cached)."""
-    from minigam.host import firmware_build
+    from minigam.host.firmware import build as firmware_build
     try:
         bootrom = device.firmware_paths()[1]
         return firmware_build.build(), bootrom
@@ -205,7 +205,7 @@ def test_minigam_firmware_keeps_its_heap_budget(minigam_firmware):
 
 def test_a_planted_60_kb_allocation_breaks_the_budget(minigam_firmware):
     """The same gate, with 60 KB kept alive from start-up: red."""
-    from minigam.host.deploy import build_plan
+    from minigam.host.hardware.deploy import build_plan
     code = dict(build_plan("pico-st7789").files)["code.py"]
     at = code.index(b"\ndef main")
     planted = code[:at] + b"\n" + PLANTED + code[at:]
@@ -289,7 +289,7 @@ def test_planted_fault_turns_the_gate_red(firmware):
     """A module that allocates 200 KB at import: the boot gate fails and
     shows the firmware's own traceback."""
     profile = "pico-st7789"
-    from minigam.host.deploy import build_plan
+    from minigam.host.hardware.deploy import build_plan
     app_init = dict(build_plan(profile).files)["minigam/app/__init__.py"]
     planted = app_init + b"\n_PLANTED = bytearray(200 * 1024)\n"
     with pytest.raises(device.EmuError) as err:

@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import store as S  # noqa: E402
-from minigam.host import soak_fuzz as F  # noqa: E402
+from minigam.host.soak import fuzz as F  # noqa: E402
 from minigam.record import RecordError, replay  # noqa: E402
 from minigam.savegame import SaveError, dumps, loads  # noqa: E402
 
@@ -83,7 +83,7 @@ def test_a_save_of_another_checker_count_is_not_resumed():
     from minigam.dice import Dice
     from minigam.game import Game
     from minigam.hw import keys as K
-    from minigam.host.hwhost import build_host_profile
+    from minigam.host.simulator.hwhost import build_host_profile
     from minigam.rules import Rules
 
     for checkers in (1, 7, 15):

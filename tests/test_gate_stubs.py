@@ -159,7 +159,7 @@ def all_board_pins():
 
 def profile_pins(name):
     """The board pin names profile ``name`` uses: (pin, where) pairs."""
-    from minigam.host import hwdocs
+    from minigam.host.hardware import docs as hwdocs
     from minigam.hw import pins
 
     p = pins.PROFILES[name]

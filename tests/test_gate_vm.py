@@ -1,8 +1,8 @@
 """Gate b: the device package runs inside the real MicroPython VM.
 
 The VM is ``@micropython/micropython-webassembly-pyscript`` under Node
-(``minigam/host/vm.py``), with fakes of CircuitPython's native modules
-(``minigam/host/vmfakes/``) and the real pure-Python libraries in ``/lib``.
+(``minigam/host/vm/__init__.py``), with fakes of CircuitPython's native modules
+(``minigam/host/vm/fakes/``) and the real pure-Python libraries in ``/lib``.
 
 * every device module imports there (one test per module: a failure names
   the module, the exception and the file and line of the traceback, e.g.
@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from minigam.host import vm
-from minigam.host.deploy import NATIVE_ONLY
+from minigam.host.hardware.deploy import NATIVE_ONLY
 
 DEVICE_TESTS = sorted((Path(vm.REPO) / "tests" / "device").glob("test_*.py"))
 MODULES = vm.device_modules()

@@ -6,7 +6,7 @@ import io
 import json
 import os
 
-from minigam.host import hwdocs
+from minigam.host.hardware import docs as hwdocs
 from minigam.hw import pins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -83,7 +83,7 @@ def test_wokwi_diagram_is_wired_exactly_as_the_profile():
 
 
 def test_check_mode_reports_a_stale_file(tmp_path, monkeypatch, capsys):
-    from minigam.host import cmd_hwdocs
+    from minigam.host.cli import hwdocs as cmd_hwdocs
     monkeypatch.setattr(cmd_hwdocs, "ROOT", str(tmp_path))
     assert cmd_hwdocs.main(["--check"]) == 1
     assert "out of date" in capsys.readouterr().out

@@ -14,8 +14,8 @@ import pytest  # noqa: E402
 
 from minigam.hw import keys as K  # noqa: E402
 from minigam.hw import pins  # noqa: E402
-from minigam.host import hwdocs  # noqa: E402
-from minigam.host.hwhost import HostClock, build_host_profile  # noqa: E402
+from minigam.host.hardware import docs as hwdocs  # noqa: E402
+from minigam.host.simulator.hwhost import HostClock, build_host_profile  # noqa: E402
 from minigam.hw.profile import ProfileError  # noqa: E402
 from minigam.hw.loader import select_profile_name  # noqa: E402
 from minigam.hw.store import GAME, SETTINGS, STATS  # noqa: E402

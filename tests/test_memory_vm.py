@@ -4,10 +4,10 @@ A match of AI against AI through the real app (display faked; Player 1's
 plays entered by keys), the live heap read between ``runPython`` calls at
 the start of every game: it must not grow from one game to the next. A
 planted leak of 4 KB per game is caught by the same measure. ``bench``
-prints the peak (``minigam/host/bench_memory.py``).
+prints the peak (``minigam/host/bench/memory.py``).
 """
 
-from minigam.host.bench_memory import breakdown, growth, slope, vm_match
+from minigam.host.bench.memory import breakdown, growth, slope, vm_match
 
 LEAK = """
 _leak = []

@@ -15,8 +15,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest  # noqa: E402
 
 from minigam.hw import store as S  # noqa: E402
-from minigam.host import cmd_soak  # noqa: E402
-from minigam.host.soak_cuts import (CutFailure, check_cuts,  # noqa: E402
+from minigam.host.cli import soak as cmd_soak  # noqa: E402
+from minigam.host.soak.cuts import (CutFailure, check_cuts,  # noqa: E402
                                     record_session)
 
 
@@ -71,7 +71,7 @@ def test_cuts_find_a_store_that_overwrites_its_only_copy(monkeypatch):
 
 
 def test_cuts_find_a_save_split_in_two_writes(monkeypatch):
-    from minigam.host import soak_cuts
+    from minigam.host.soak import cuts as soak_cuts
     Base = soak_cuts.TapeNVM
 
     class Split(Base):
@@ -89,7 +89,7 @@ def test_cuts_find_a_save_split_in_two_writes(monkeypatch):
 
 
 def test_soak_cuts_command(capsys, monkeypatch):
-    from minigam.host import soak_cuts
+    from minigam.host.soak import cuts as soak_cuts
     monkeypatch.setattr(soak_cuts, "check_cuts",
                         lambda ses, app_check=True, log=None: {
                             "profile": ses.profile, "writes": len(ses.writes),

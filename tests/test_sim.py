@@ -11,7 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from minigam.host import sim, sim_text  # noqa: E402
+from minigam.host.simulator import sim
+from minigam.host.simulator import sim_text  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 
 
@@ -110,8 +111,8 @@ def test_headless_game_through_key_presses_to_game_over(mode_keys, profile,
 
 
 def test_headless_cli_writes_screenshots(tmp_path, capsys):
-    from minigam.host import cmd_sim
-    from minigam.host.render import Frame  # noqa: F401
+    from minigam.host.cli import sim as cmd_sim
+    from minigam.host.simulator.render import Frame  # noqa: F401
     shot = tmp_path / "end.png"
     sdir = tmp_path / "steps"
     rc = cmd_sim.main(["--headless", "--profile", "pybadge", "--seed", "2",
@@ -129,7 +130,7 @@ def test_headless_cli_writes_screenshots(tmp_path, capsys):
 
 
 def test_cli_errors_are_one_line(tmp_path, capsys):
-    from minigam.host import cmd_sim
+    from minigam.host.cli import sim as cmd_sim
     assert cmd_sim.main(["--headless", "--keys", "A FIRE",
                          "--screenshot", str(tmp_path / "x.png")]) == 2
     assert cmd_sim.main(["--headless", "--profile", "nosuch",
@@ -332,7 +333,7 @@ def test_panel_capture_writes_a_window_of_pixels():
 
 
 def test_binary_keys_file_is_a_clear_error_not_the_apps(tmp_path, capsys):
-    from minigam.host import cmd_sim
+    from minigam.host.cli import sim as cmd_sim
     bad = tmp_path / "keys.bin"
     bad.write_bytes(b"\xff\xfe\x00A")
     assert cmd_sim.main(["--headless", "--keys-file", str(bad),

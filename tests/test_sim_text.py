@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from minigam.app import menu  # noqa: E402
-from minigam.host import sim, sim_text  # noqa: E402
+from minigam.host.simulator import sim
+from minigam.host.simulator import sim_text  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -390,7 +391,7 @@ def test_other_reasons_for_no_window_are_quiet():
 @pytest.mark.parametrize("tty", [True, False])
 def test_cli_falls_back_to_the_terminal_with_one_line(monkeypatch, capsys,
                                                       tmp_path, tty):
-    from minigam.host import cmd_sim
+    from minigam.host.cli import sim as cmd_sim
     monkeypatch.setattr(sim, "X11_SOCKET_DIR", str(tmp_path))
     monkeypatch.setenv("DISPLAY", ":987")
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
@@ -436,7 +437,7 @@ def test_sdl_choosing_an_invisible_window_is_no_window(monkeypatch,
 
 
 def test_cli_says_so_when_sdl_opens_no_visible_window(monkeypatch, capsys):
-    from minigam.host import cmd_sim
+    from minigam.host.cli import sim as cmd_sim
     calls = []
     monkeypatch.setattr(sim, "window_check", lambda: (True, None))
 

@@ -1,6 +1,6 @@
 """The soak command finds broken invariants and passes on the real engine."""
 
-from minigam.host import cmd_soak
+from minigam.host.cli import soak as cmd_soak
 
 
 def test_short_soak_passes(capsys):

@@ -16,8 +16,8 @@ import pytest
 
 from minigam.notation import format_position, parse_position
 from minigam.rules import Rules, new_position, winner
-from minigam.host import solver
-from minigam.host.perfect import PerfectPlayer, apply_steps
+from minigam.host.aitools import solver
+from minigam.host.aitools.perfect import PerfectPlayer, apply_steps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TABLES = {}

@@ -2,9 +2,9 @@
 
 import pytest
 
-from minigam.host import uf2
+from minigam.host.firmware import uf2
 from minigam.host.emu.fat12 import build_image
-from minigam.host.firmware_build import DRIVE_OFFSET, drive_files, with_drive
+from minigam.host.firmware.build import DRIVE_OFFSET, drive_files, with_drive
 
 
 def firmware_like(pages=3):
@@ -46,7 +46,7 @@ def test_product_uf2_carries_the_drive_renumbered():
 
 
 def test_emu_knows_the_minigam_firmware_by_its_drive(tmp_path):
-    from minigam.host.cmd_emu import carries_drive
+    from minigam.host.cli.emu import carries_drive
     plain = tmp_path / "plain.uf2"
     plain.write_bytes(firmware_like())
     ours = tmp_path / "ours.uf2"

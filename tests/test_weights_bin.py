@@ -1,5 +1,5 @@
 """The AI's weights files (issue 14): on stock CircuitPython deploy ships
-``minigam/ai_weights*.bin`` (``minigam.host.weights_bin``) instead of the
+``minigam/ai_weights*.bin`` (``minigam.host.aitools.weights_bin``) instead of the
 weights modules, and ``minigam.ai_eval`` reads them (``minigam.ai_load``)
 into buffers allocated once.
 
@@ -23,7 +23,8 @@ import zlib
 import pytest
 
 from minigam import ai_eval, ai_load
-from minigam.host import deploy, weights_bin
+from minigam.host.hardware import deploy
+from minigam.host.aitools import weights_bin
 from minigam.rules import Rules, new_position, winner
 
 ROOT = deploy.source_root()

@@ -1,6 +1,6 @@
 """``python -m minigam.host <command>``: the one entry point of host tools.
 
-Each command lives in its own module ``minigam.host.cmd_<name>`` exposing
+Each command lives in its own module ``minigam.host.cli.<name>`` exposing
 ``main(argv) -> int``, so commands stay independent and load lazily.
 """
 
@@ -36,7 +36,7 @@ def main(argv=None):
         usage(sys.stdout)
         return 0
     if argv[0] in ("-V", "--version"):
-        from minigam.host.firmware_build import project_version
+        from minigam.host.firmware.build import project_version
         sys.stdout.write("minigam %s\n" % project_version())
         return 0
     name = argv[0]
@@ -45,7 +45,7 @@ def main(argv=None):
         usage(sys.stderr)
         return 2
     try:
-        module = importlib.import_module("minigam.host.cmd_" + name)
+        module = importlib.import_module("minigam.host.cli." + name)
     except ImportError as exc:
         sys.stderr.write("error: command %r is unavailable: %s\n" % (name, exc))
         return 2

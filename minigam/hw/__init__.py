@@ -4,7 +4,7 @@ Everything the app needs from the hardware comes from ONE profile object::
 
     from minigam.hw.loader import load_profile
     hw = load_profile()            # device: MINIGAM_PROFILE or board.board_id
-    # host: from minigam.host.hwhost import build_host_profile
+    # host: from minigam.host.simulator.hwhost import build_host_profile
     #       hw = build_host_profile("pybadge", keys="A A RIGHT")
 
 Profile interface (``minigam.hw.profile.Profile``), identical on every board

@@ -5,7 +5,7 @@ pins with ``getattr(board, name)``. CircuitPython 9 and 10:
 ``fourwire.FourWire`` with a fallback to ``displayio.FourWire``;
 ``displayio.release_displays()`` only before creating a bus, never on boards
 with a built-in ``board.DISPLAY``.
-Imported only on a device (or with Blinka); the host uses ``minigam.host.hwhost``.
+Imported only on a device (or with Blinka); the host uses ``minigam.host.simulator.hwhost``.
 """
 
 from minigam.compat import getenv

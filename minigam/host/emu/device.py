@@ -9,7 +9,7 @@ the screen is rebuilt from the SPI traffic, the NeoPixels from the PIO's
 output. All times are the emulator's virtual milliseconds (its clock has no
 flash wait states, so they are optimistic).
 
-It offers what :func:`minigam.host.sim.run_step` needs (``tap``,
+It offers what :func:`minigam.host.simulator.sim.run_step` needs (``tap``,
 ``advance``, ``await_state``, ``tap_until``, ``state``), so the simulator's
 key scripts drive the firmware unchanged.
 """
@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import tempfile
 
-from minigam.host.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
+from minigam.host.simulator.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
 
 UF2_NAME = "circuitpython-raspberry_pi_pico-10.2.1.uf2"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
@@ -107,7 +107,7 @@ def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     settings with ``frozen``, for the MINIGAM firmware) with ``settings``
     lines added to settings.toml and ``extra`` files (a test's planted
     module, say) added or replaced."""
-    from minigam.host.deploy import KEEP_SOURCE, build_plan, compile_mpy
+    from minigam.host.hardware.deploy import KEEP_SOURCE, build_plan, compile_mpy
     plan = build_plan(profile)
     files = dict(plan.files)
     if frozen:
@@ -377,8 +377,8 @@ class EmuSession:
 
     def frame(self):
         """What the panel shows now, turned as the profile mounts it (a
-        :class:`minigam.host.render.Frame`)."""
-        from minigam.host.render import Frame
+        :class:`minigam.host.simulator.render.Frame`)."""
+        from minigam.host.simulator.render import Frame
         msg = self._call("frame")
         fb = base64.b64decode(msg["data"])
         stride = 2 * msg["w"]

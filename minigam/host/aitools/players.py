@@ -1,0 +1,144 @@
+"""Players for host tools: random, greedy, first, AI levels and perfect.
+
+Every player has ``choose(pos, d1, d2) -> [(src, die), ...]`` (a whole legal
+play in order, ``[]`` for a pass), the same interface as
+``minigam.ai.AIPlayer``, so ``Game.play_steps`` can play it.
+
+``make_player(spec, rules, seed=None)`` builds one from a name:
+
+* ``random``: a uniformly random distinct legal result;
+* ``greedy``: the result with the best pip-count heuristic (own pips saved,
+  opponent pips added by hits, blots left in reach punished), ties broken by
+  the generation order, so it is deterministic;
+* ``first``: always the first generated play (a scripted, fixed player);
+* ``ai:easy``, ``ai:medium``, ``ai:hard``: ``minigam.ai.AIPlayer``;
+* ``ai:perfect``: best play by the exact solution table
+  (``python -m minigam.host solve`` makes it; an error if it is missing).
+"""
+
+import random
+
+from minigam.rules import TURN, NONE, pips
+
+SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard",
+         "ai:perfect")
+
+
+class PlayerError(ValueError):
+    """An unknown player name, or a player that cannot be built here."""
+
+
+def _steps(rules, k):
+    mv = rules.moves
+    b = 4 * k
+    out = [(mv[b], mv[b + 1])]
+    if mv[b + 2] != NONE:
+        out.append((mv[b + 2], mv[b + 3]))
+    return out
+
+
+class FirstPlayer:
+    """Plays the first generated play: fully predictable."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def choose(self, pos, d1, d2):
+        if self.rules.plays(pos, d1, d2) == 0:
+            return []
+        return _steps(self.rules, 0)
+
+
+class RandomPlayer:
+    """A uniformly random distinct result, seeded."""
+
+    def __init__(self, rules, seed=None):
+        self.rules = rules
+        self.rng = random.Random(seed)
+
+    def choose(self, pos, d1, d2):
+        n = self.rules.plays(pos, d1, d2)
+        if n == 0:
+            return []
+        return _steps(self.rules, self.rng.randrange(n))
+
+
+def greedy_score(rules, pos, res):
+    """Heuristic value of result ``res`` for the mover of ``pos``."""
+    me = pos[TURN]
+    op = 3 - me
+    m = 0 if me == 1 else 8
+    o = 8 - m
+    score = 4 * (pips(res, op) - pips(res, me))
+    # A blot at my index i sits at the opponent's index 7 - i; an opponent
+    # checker at its index k (bar 0 included) reaches it when k < 7 - i.
+    for i in range(1, 7):
+        if res[m + i] == 1:
+            t = 7 - i
+            shooters = res[o]
+            for k in range(1, t):
+                shooters += res[o + k]
+            if shooters:
+                score -= 2 * (7 - i)
+    return score
+
+
+class GreedyPlayer:
+    """Best result by ``greedy_score``; deterministic."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def choose(self, pos, d1, d2):
+        rules = self.rules
+        n = rules.plays(pos, d1, d2)
+        if n == 0:
+            return []
+        best = None
+        bk = 0
+        for k in range(n):
+            res = rules.result(pos, k)
+            m = 0 if pos[TURN] == 1 else 8
+            if res[m + 7] == rules.checkers:
+                bk = k
+                break
+            s = greedy_score(rules, pos, res)
+            if best is None or s > best:
+                best = s
+                bk = k
+        return _steps(rules, bk)
+
+
+def make_player(spec, rules, seed=None):
+    """A player from its name; raises ``PlayerError``."""
+    if spec == "random":
+        return RandomPlayer(rules, seed)
+    if spec == "greedy":
+        return GreedyPlayer(rules)
+    if spec == "first":
+        return FirstPlayer(rules)
+    if spec.startswith("ai:"):
+        level = spec[3:]
+        if level == "perfect":
+            try:
+                from minigam.host.aitools import solver
+            except ImportError as exc:
+                raise PlayerError("ai:perfect needs the solver: %s" % exc)
+            table = solver.load(rules.full_entry, rules.checkers)
+            if table is None:
+                raise PlayerError(
+                    "ai:perfect needs the exact table; make it with "
+                    "'python -m minigam.host solve' (takes minutes)")
+            from minigam.host.aitools.perfect import PerfectPlayer
+            return PerfectPlayer(rules, table)
+        try:
+            from minigam.ai import AIPlayer, LEVELS
+        except ImportError as exc:
+            raise PlayerError("the AI (minigam.ai) is not available: %s"
+                              % exc)
+        if level not in LEVELS:
+            raise PlayerError("unknown AI level %r (choose from %s, perfect)"
+                              % (level, ", ".join(LEVELS)))
+        return AIPlayer(rules, level, seed)
+    raise PlayerError("unknown player %r (choose from %s)"
+                      % (spec, ", ".join(SPECS)))

@@ -1,0 +1,474 @@
+"""Figures from the real firmware on the emulated Pico (``bench --only
+firmware``; host only; figures, never pass/fail).
+
+Three builds of the same app on ``pico-st7789``: the MINIGAM firmware (the
+game frozen into flash; built by ``minigam.host.firmware.build``), stock
+CircuitPython 10.2.1 with ``deploy``'s ``.mpy`` bundle, and stock with the
+``.py`` tree. For each:
+
+* time from reset to the menu, in emulated ms;
+* the heap after each start-up stage (``code.py`` prints them in trace
+  mode, after a collection);
+* the lowest free heap (``gc.mem_free()`` after a collection, at every
+  state change), the peak live heap (the heap's size minus that), and
+  whether a 16 KB block could be allocated at each new low, over rounds of
+  play (``ROUND``: every menu page, a game against Hard, a two-player game)
+  until ``MINIGAM_BENCH_MINUTES`` (default 30) emulated minutes have
+  passed; then the budget of issue 14 (``BUDGETS``) it meets or misses.
+  The MINIGAM firmware also plays Medium and Easy games, for their times.
+  CircuitPython 10's heap grows and shrinks in areas (an empty one goes
+  back to the system), so the free figure moves by a few KB between runs
+  of the same play;
+* AI decision time per level (``code.py`` prints the app's ``think_ms``:
+  from the search's start to its answer, the screen and keys running
+  meanwhile; the app then paces the moves it shows): mean, p90, p99, max;
+* key press to finished frame (the last RAM write of the update), and the
+  refresh time (first to last RAM write), for the menu cursor (within the
+  page, and scrolling it) and the board cursor.
+
+On the MINIGAM firmware, also (``firmware_probes`` plants the probes):
+
+* where the start-up goes: the firmware to ``code.py``, each stage, the
+  menu's first frame; ``load_profile()`` stage by stage (the display with
+  the waits its init sequence asks, keys, pixels, the store's NVM read);
+* Hard on 300 decision points of whole Hard-against-Hard games, with the
+  native evaluator and with bytecode: decision times, the longest slice,
+  bytes allocated, and where the time goes (calls x unit costs); the time
+  of a full collection;
+* at each AI speed (``ai_turns``): a key pressed as the AI's turn begins
+  (its ":wait" frame), the pace of the AI's moves on screen and the time of
+  their frames, and how far the NeoPixels' thinking sweep and dice tumble
+  land off their grids.
+
+The emulator models no flash wait states (code runs from flash through the
+XIP cache on the chip): its times are optimistic. They are printed as such.
+"""
+
+import os
+import re
+
+from minigam.host.emu import device
+from minigam.host.simulator import sim
+from minigam.hw.keys import key_code
+
+PROFILE = "pico-st7789"
+SEED = 7
+LEVEL_KEYS = {"easy": "X X A A Y Y ", "medium": "", "hard": "X X A Y Y "}
+OPTIMISTIC = "emulated ms; optimistic: no flash wait states"
+KB = 1024
+SCROLL_MS = 50  # a menu step whose refresh takes longer scrolled the list
+# Lowest free heap each build must keep (issue 14): the MINIGAM firmware
+# (game frozen into flash), stock CircuitPython 10.2.1 with deploy's .mpy
+# bundle, and with its .py tree. The firmware gates hold the builds to them.
+BUDGETS = {"frozen": 140 * KB, "mpy": 64 * KB, "py": 32 * KB}
+
+# Key scripts (``minigam.host.simulator.sim`` syntax), from the menu with no saved
+# game ("Play vs AI" first). Every menu page: the two statistics pages, then
+# each setting (AI level, rules, match, auto forced, AI speed, brightness,
+# tutor, your own dice)
+# stepped through all its values back to where it was, then back up.
+MENU_PAGES = ("X*10 A await:INFO A await:MENU X A await:INFO A await:MENU "
+              "Y*9 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 Y*9 ")
+HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
+TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
+# The board cursor's latency is measured in a two-player game at its first
+# choice of a destination (the first pick has one source: the bar; its
+# destinations are two); the game is then played out (a game left
+# unfinished would be saved, and "Resume game" would shift the menu the
+# rounds are scripted for).
+TWO_PLAYER_TO_DEST = "X A A*until:DEST"
+TWO_PLAYER_REST = "A*until:OVER B await:MENU Y "
+# One round of play, from and back to the menu's first line with the
+# level at Medium: every menu page, a game against Hard, the level back to
+# Medium (Hard -> Easy -> Medium), a two-player game.
+ROUND = (MENU_PAGES + HARD_GAME + " B await:MENU X X A A Y Y "
+         + TWO_PLAYER_GAME + " B await:MENU Y ")
+
+
+def _minutes():
+    try:
+        return max(0.0, float(os.environ.get("MINIGAM_BENCH_MINUTES", "30")))
+    except ValueError:
+        return 30.0
+
+
+def play(s, script):
+    """Run a key script on an emulator session, then check its console."""
+    for kind, arg in sim.parse_script(script):
+        sim.run_step(s, kind, arg)
+    s.check()
+
+
+def lowest(s):
+    """(state, free bytes, probe) at the lowest free heap the board
+    reported, and the states where a 16 KB probe failed."""
+    low = min(s.heap, key=lambda e: e[1])
+    return (low[0], low[1], low[2]), [e[0] for e in s.heap if e[2] == 0]
+
+
+def budget_verdict(s, build):
+    """None when the session's lowest free heap meets ``BUDGETS[build]``
+    and every 16 KB probe succeeded; else what was missed."""
+    (name, free, _), failed = lowest(s)
+    if free < BUDGETS[build]:
+        return ("lowest free heap %.1f KB (in %s) is under the %d KB budget"
+                % (free / 1024.0, name, BUDGETS[build] // KB))
+    if failed:
+        return "a 16 KB block could not be allocated in %s" % ", ".join(failed)
+    return None
+
+
+def _session(uf2, bootrom, mpy=False, frozen=False):
+    files = device.drive_files(PROFILE, {"MINIGAM_SEED": SEED}, mpy=mpy,
+                               frozen=frozen)
+    return device.EmuSession(PROFILE, files=files, uf2=uf2, bootrom=bootrom)
+
+
+def start_up(s):
+    """[(stage, free, alloc, emulated ms)] from ``code.py``'s ``start-up``
+    lines (the first can follow the firmware's terminal-title escape)."""
+    out = []
+    for line, at in s.stages:
+        m = re.match(r"start-up (\w+) (\d+) (\d+)", line)
+        if m:
+            out.append((m.group(1), int(m.group(2)), int(m.group(3)), at))
+    return out
+
+
+def start_up_times(out, s, stages):
+    """Where the time from reset to the menu goes."""
+    at = dict((n, t) for n, _, _, t in stages)
+    menu = [t for st, _, _, t in s.heap if st == "MENU"]
+    if not ("start" in at and "app" in at and menu):
+        return
+    out.write("  start-up (%s): firmware to code.py %.0f, imports %.0f, "
+              "load_profile %.0f, build_app %.0f, first menu frame %.0f ms "
+              "(the trace's own collections included)\n" % (
+                  OPTIMISTIC, at["start"], at["imports"] - at["start"],
+                  at["profile"] - at["imports"], at["app"] - at["profile"],
+                  menu[0] - at["app"]))
+
+
+def profile_stages(out, uf2, bootrom):
+    """``load_profile()``'s stages, timed one by one on the board."""
+    from minigam.host.firmware import probes as fp
+    files = device.drive_files(PROFILE, {}, frozen=True)
+    files["code.py"] = fp.PROFILE_PROBE
+    with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(60000, until="PROBE DONE")
+        s.check()
+        stages = fp.parse_profile(s.console)
+    out.write("  load_profile, stage by stage: %s\n" % ", ".join(
+        "%s %.0f ms%s" % (n, us / 1000.0, " (%.0f ms of it the waits its "
+                                            "init sequence asks)" % (w / 1000.0)
+                           if w else "")
+        for n, us, w in stages))
+
+
+def ai_profile(out, uf2, bootrom, need=300):
+    """Hard's decisions on ``need`` points of Hard-against-Hard games, timed
+    with the native evaluator and with bytecode; where the time goes."""
+    from minigam.host.firmware import probes as fp
+    files = device.drive_files(PROFILE, {}, frozen=True)
+    files["code.py"] = fp.ai_probe(need)
+    with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(1800000, until="PROBE DONE")
+        s.check()
+        got = fp.parse_ai(s.console)
+    out.write("  Hard on %d decision points of whole Hard-against-Hard games "
+              "(a probe program; whole decisions, no frames drawn):\n"
+              % need)
+    for mode in ("native", "bytecode"):
+        rows = got[mode]
+        if not rows:
+            out.write("    %s: not run\n" % mode)
+            continue
+        _stats(out, "  decision, %s evaluator" % mode,
+               [r[0] / 1000.0 for r in rows])
+        out.write("      longest slice (one step()) %.1f ms; allocated a "
+                  "decision: mean %d B, max %d B; %d of %d searched a ply "
+                  "deeper\n" % (max(r[4] for r in rows) / 1000.0,
+                                sum(r[1] for r in rows) // len(rows),
+                                max(r[1] for r in rows),
+                                sum(1 for r in rows if r[3]), len(rows)))
+    rows = got["native"]
+    calls, unit = got["calls"], got["unit"]
+    if rows and calls and unit:
+        total = sum(r[0] for r in rows) / 1000.0
+        parts = [("scoring results", calls["score"] * unit["score"] / 1e6),
+                 ("generating plays", calls["plays"] * unit["plays"] / 1e6),
+                 ("setting roots", calls["root"] * unit["root"] / 1e6)]
+        rest = total - sum(t for _, t in parts)
+        out.write("    where the native decisions' %.0f ms go (calls x unit "
+                  "cost): %s, the rest (moves applied, the search's "
+                  "bookkeeping) %.0f ms (%.0f%%)\n" % (total, ", ".join(
+                      "%s %d x %.2f ms = %.0f ms (%.0f%%)" % (
+                          n, calls[k], unit[k] / 1e6, t, 100 * t / total)
+                      for (n, t), k in zip(parts, ("score", "plays", "root"))),
+                      rest, 100 * rest / total))
+    if got["gc"]:
+        us, live = got["gc"]
+        out.write("    a full collection with %.0f KB in use: %.1f ms\n"
+                  % (live / 1024.0, us / 1000.0))
+
+
+def play_games(s, level, games):
+    """From the menu, set the AI level and play ``games`` whole games
+    (a new one from each game-over page)."""
+    for kind, arg in sim.parse_script(LEVEL_KEYS[level] + "A"):
+        sim.run_step(s, kind, arg)
+    for n in range(games):
+        if n:
+            s.tap(key_code("A"))  # game over: the next game
+        s.tap_until(key_code("A"), "OVER")
+        s.check()
+
+
+def decision_ms(console):
+    """The AI's search times (``think`` lines: ms from the search's start
+    to its answer, while the screen and keys keep running)."""
+    return [int(m.group(1)) for m in re.finditer(r"think (\d+)", console)]
+
+
+def percentile(values, p):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(p / 100.0 * len(v)))]
+
+
+def key_latency(s, key, taps=10):
+    """[(press to last RAM write, first to last RAM write)] in ms for
+    ``taps`` presses of ``key`` (each from a quiet screen)."""
+    out = []
+    code = key_code(key)
+    for _ in range(taps):
+        s.run(200, idle_ms=100)
+        s.frame_log()
+        t0 = s.now
+        s.tap(code)
+        s.run(400, idle_ms=150, min_ms=50)
+        log = [e for e in s.frame_log() if e[0] >= t0]
+        if log:
+            out.append((log[-1][1] - t0, log[-1][1] - log[0][0]))
+    return out
+
+
+def refreshes(log, gap_ms=3.0):
+    """[(start, end)] of whole screen updates: a refresh sends its rows as
+    separate RAM writes, close together; updates are tens of ms apart."""
+    out = []
+    for a, b, _ in log:
+        if out and a - out[-1][1] < gap_ms:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def _window(s, name, since=None, before=None):
+    """(start, end) ms of the app's stay in state ``name``: the first one
+    that begins after ``since``, or the last one that begins before
+    ``before``."""
+    found = None
+    for i, (st, _, _, t) in enumerate(s.heap):
+        end = s.heap[i + 1][3] if i + 1 < len(s.heap) else s.now
+        if st != name:
+            continue
+        if since is not None and t >= since:
+            return t, end
+        if before is not None and t <= before:
+            found = (t, end)
+    return found
+
+
+def off_grid(times, step):
+    """How far (ms) each write after the first lands from the animation's
+    grid of ``step`` ms that the first one starts."""
+    return [min((t - times[0]) % step, step - (t - times[0]) % step)
+            for t in times[1:]]
+
+
+def ai_turns(out, uf2, bootrom, turns=8):
+    """At each AI speed, games against Hard: a key pressed as the AI's turn
+    begins (":wait" on its status line), the pace of the AI's moves on screen,
+    and the NeoPixels' pace (the thinking sweep, and the dice tumbling at
+    the human's roll)."""
+    from minigam.app.persist import SPEEDS, SPEED_NAMES
+    from minigam.hw.pixels import ROLL_FRAME_MS, THINK_STEP_MS
+    A = key_code("A")
+    wait_keys = []
+    for k, name in enumerate(SPEED_NAMES):
+        steps = (k - 1) % len(SPEEDS)  # A presses from the default, Normal
+        moves, frames, think_px, roll_px = [], [], [], []
+        with _session(uf2, bootrom, frozen=True) as s:
+            s.boot()
+            play(s, "X X A Y Y X*6 " + "A " * steps + "Y*6 A")
+            try:
+                for _ in range(turns):
+                    s.tap_until(A, "ROLL")
+                    s.pixel_log()
+                    t0 = s.now
+                    s.tap(A)  # roll: the dice tumble on the pixels
+                    s.run(ROLL_FRAME_MS * 10)
+                    px = [t for t in s.pixel_log() if t0 < t < t0 + 600]
+                    roll_px += off_grid(px, ROLL_FRAME_MS)
+                    s.tap_until(A, "AI")
+                    s.frame_log()
+                    s.pixel_log()
+                    t1 = s.now
+                    s.tap(key_code("RIGHT"))  # in the AI's turn: ":wait"
+                    s.tap_until(A, "ROLL")
+                    ups = refreshes(s.frame_log())
+                    first = [b for a, b in ups if b > t1]
+                    if first:
+                        wait_keys.append(first[0] - t1)
+                    think = _window(s, "AI", before=t1)
+                    win = _window(s, "AIMOVE", since=think[0]) if think \
+                        else None
+                    if think:
+                        px = [t for t in s.pixel_log()
+                              if think[0] <= t < think[1]]
+                        think_px += off_grid(px, THINK_STEP_MS)
+                    # (not the key's own frame, which may fall in it)
+                    ups = [u for u in ups if not t1 <= u[0] < t1 + 60]
+                    if win:
+                        starts = [a for a, _ in ups if win[0] <= a < win[1]]
+                        moves += [b - a for a, b in zip(starts, starts[1:])]
+                        frames += [b - a for a, b in ups
+                                   if win[0] <= a < win[1]]
+            except device.EmuError as exc:
+                out.write("  %s: stopped: %s\n" % (
+                    name, str(exc).strip().splitlines()[-1]))
+        out.write("  AI speed %s (a move every %d ms):\n" % (name, SPEEDS[k]))
+        _stats(out, "  between the AI's moves on screen", moves)
+        _stats(out, "  an AI move's frame (first to last row sent)", frames)
+        _stats(out, "  thinking sweep on the pixels: off its %d ms grid"
+               % THINK_STEP_MS, think_px)
+        _stats(out, "  dice tumbling on the pixels: off its %d ms grid"
+               % ROLL_FRAME_MS, roll_px)
+    _stats(out, "key to finished frame, during the AI's turn (\":wait\" on "
+           "its status line)", wait_keys)
+
+
+def _stats(out, label, values):
+    if not values:
+        out.write("  %s: none\n" % label)
+        return
+    out.write("  %s: mean %.0f, p90 %.0f, p99 %.0f, max %.0f over %d (%s)\n"
+              % (label, sum(values) / len(values), percentile(values, 90),
+                 percentile(values, 99), max(values), len(values),
+                 OPTIMISTIC))
+
+
+def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
+                  latency=False):
+    out.write("%s:\n" % name)
+    with _session(uf2, bootrom, mpy=build == "mpy",
+                  frozen=build == "frozen") as s:
+        try:
+            s.boot()
+        except device.EmuError as exc:
+            out.write("  does not reach the menu: %s\n"
+                      % str(exc).strip().splitlines()[-1])
+            return
+        out.write("  reset to menu: %.0f ms (%s)\n" % (s.now, OPTIMISTIC))
+        stages = start_up(s)
+        total = stages[0][1] + stages[0][2] if stages else 0
+        out.write("  heap %d B; free after each start-up stage: %s\n" % (
+            total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
+                             for n, f, _, _ in stages)))
+        start_up_times(out, s, stages)
+        menu = board = []
+        if latency:
+            menu = key_latency(s, "X", taps=20)
+            try:  # the board's cursor, in a two-player game played out
+                play(s, TWO_PLAYER_TO_DEST)
+                board = key_latency(s, "RIGHT")
+                play(s, TWO_PLAYER_REST)
+            except device.EmuError as exc:
+                out.write("  board cursor not measured: %s\n"
+                          % str(exc).strip().splitlines()[-1])
+        mark = len(s.console)
+        rounds = 0
+        try:
+            while rounds == 0 or s.now < minutes * 60000:
+                play(s, ROUND)
+                rounds += 1
+                (at, free, _), _ = lowest(s)
+                out.write("  round %d done at %.1f emulated min; lowest free "
+                          "so far %.1f KB (in %s)\n" % (
+                              rounds, s.now / 60000.0, free / 1024.0, at))
+                if hasattr(out, "flush"):
+                    out.flush()
+        except device.EmuError as exc:
+            out.write("  stopped in round %d: %s\n" % (
+                rounds + 1, str(exc).strip().splitlines()[-1]))
+        times = {"hard": decision_ms(s.console[mark:])}
+        out.write("  played %d round(s) (menu pages, Hard, two players) in "
+                  "%.1f emulated min\n" % (rounds, s.now / 60000.0))
+        for level in levels:
+            mark = len(s.console)
+            try:
+                play_games(s, level, 1)
+                s.tap(key_code("B"))  # game over page: back to the menu
+                s.await_state("MENU")
+            except device.EmuError as exc:
+                out.write("  %s game stopped: %s\n" % (
+                    level, str(exc).strip().splitlines()[-1]))
+                break
+            times[level] = decision_ms(s.console[mark:])
+            out.write("  played a game against %s\n" % level)
+        (at, free, _), failed = lowest(s)
+        out.write("  lowest free %.1f KB (at %s), peak live %.1f KB; "
+                  "16 KB probe at each new low: %s\n" % (
+                      free / 1024.0, at, (total - free) / 1024.0,
+                      "FAILED in %s" % ", ".join(failed) if failed
+                      else "all allocated"))
+        verdict = budget_verdict(s, build)
+        out.write("  budget %d KB: %s\n" % (
+            BUDGETS[build] // KB, "met" if verdict is None else
+            "MISSED, " + verdict))
+        for level in ("hard",) + tuple(levels):
+            _stats(out, "AI decision, %s" % level, times.get(level, []))
+        if latency:
+            # a step that scrolls the menu redraws every line
+            page = [v for v in menu if v[1] < SCROLL_MS]
+            scroll = [v for v in menu if v[1] >= SCROLL_MS]
+            for label, values in (
+                    ("menu cursor, within the page", page),
+                    ("menu cursor, scrolling the list", scroll),
+                    ("board cursor", board)):
+                _stats(out, "key to finished frame, " + label,
+                       [a for a, _ in values])
+                _stats(out, "frame refresh, " + label, [b for _, b in values])
+        if build == "frozen":
+            profile_stages(out, uf2, bootrom)
+            ai_profile(out, uf2, bootrom)
+            ai_turns(out, uf2, bootrom)
+        stats = s.stats()
+        out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
+
+
+def run(out):
+    from minigam.host.firmware import build as firmware_build
+    try:
+        stock, bootrom = device.firmware_paths()
+    except device.EmuError as exc:
+        out.write("skipped: %s\n" % exc)
+        return
+    minutes = _minutes()
+    out.write("profile %s, seed %d; all times %s; heap over %.0f emulated "
+              "min of play a build\n" % (PROFILE, SEED, OPTIMISTIC, minutes))
+    try:
+        ours = firmware_build.build()
+    except firmware_build.BuildError as exc:
+        out.write("MINIGAM firmware: not built (%s)\n" % exc)
+    else:
+        measure_build(out, "MINIGAM firmware (%s)" % os.path.basename(ours),
+                      "frozen", ours, bootrom, minutes,
+                      levels=("medium", "easy"), latency=True)
+    measure_build(out, "stock CircuitPython 10.2.1 + .mpy bundle", "mpy",
+                  stock, bootrom, minutes)
+    measure_build(out, "stock CircuitPython 10.2.1 + .py tree", "py", stock,
+                  bootrom, minutes)

@@ -1,0 +1,111 @@
+"""``play --players P1,P2 [--seed S] [--full-entry] [--games N] [--match N]``.
+
+Plays games between host players (``random``, ``greedy``, ``first``,
+``ai:easy|medium|hard|perfect``; see ``minigam.host.aitools.players``) through the
+device ``Game`` flow, and prints each game's record (``minigam.record``),
+records separated by a blank line. ``--games N`` plays N single games;
+``--match N`` plays one match to N games instead. With ``--seed`` the dice
+and the players' choices are reproducible. A summary goes to stderr.
+"""
+
+import argparse
+import sys
+
+from minigam.dice import Dice
+from minigam.game import Game, GameError, ROLL, OVER
+from minigam.record import export
+from minigam.rules import Rules
+from minigam.host.aitools.players import PlayerError, make_player
+
+
+def play_game(game, players):
+    """Play ``game`` (state NEW) to its end with ``players[0]``/``[1]``."""
+    game.start_game()
+    while game.state != OVER:
+        if game.state == ROLL:
+            game.roll()
+        who = game.player
+        steps = players[who - 1].choose(game.pos, game.d1, game.d2)
+        if game.must_pass:
+            if steps:
+                raise GameError("P%d chose a move but must pass" % who)
+        else:
+            try:
+                game.play_steps(steps)
+            except GameError as exc:
+                raise GameError("P%d chose an illegal play %r with %d-%d: %s"
+                                % (who, steps, game.d1, game.d2, exc))
+        game.confirm()
+    return game.winner
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="minigam.host play")
+    ap.add_argument("--players", default="greedy,random",
+                    help="two players separated by a comma, e.g. ai:hard,random")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--full-entry", action="store_true")
+    ap.add_argument("--games", type=int, default=None,
+                    help="number of single games (default 1)")
+    ap.add_argument("--match", type=int, default=0,
+                    help="play one match to N games instead (odd, 1..99, "
+                         "as the device offers odd lengths)")
+    args = ap.parse_args(argv)
+    names = args.players.split(",")
+    if len(names) != 2 or not all(names):
+        sys.stderr.write("error: --players needs two names, e.g. greedy,random\n")
+        return 2
+    if args.games is not None and args.match:
+        sys.stderr.write("error: --games and --match exclude each other "
+                         "(a match is one run of games to N)\n")
+        return 2
+    if args.games is None:
+        args.games = 1
+    if args.games < 1 or args.match < 0 or args.match > 99 or (
+            args.match and args.match % 2 == 0):
+        sys.stderr.write("error: --games must be >= 1 and --match an odd "
+                         "length 1..99\n")
+        return 2
+    rules = Rules(full_entry=args.full_entry)
+    seed = args.seed
+    try:
+        players = [make_player(names[k], rules,
+                               None if seed is None else seed * 2 + k + 1)
+                   for k in range(2)]
+    except PlayerError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    dice = Dice(seed=seed)
+    game = Game(rules=rules, match_to=args.match or 1, dice=dice)
+    wins = [0, 0]
+    count = 1 if args.match else args.games
+    first = True
+    try:
+        while True:
+            w = play_game(game, players)
+            wins[w - 1] += 1
+            if not first:
+                sys.stdout.write("\n")
+            first = False
+            sys.stdout.write(export(game))
+            if args.match:
+                if game.match_over():
+                    break
+                game.new_game()
+            else:
+                count -= 1
+                if count == 0:
+                    break
+                game.new_match()
+    except GameError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    except Exception as exc:  # a player failing: no traceback for a user
+        sys.stderr.write("error: a player failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+        return 2
+    sys.stderr.write("P1 %s: %d, P2 %s: %d%s\n" % (
+        names[0], wins[0], names[1], wins[1],
+        " (match to %d won by P%d)" % (args.match, game.match_winner)
+        if args.match else ""))
+    return 0

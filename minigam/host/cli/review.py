@@ -1,0 +1,203 @@
+"""``review [--values exact|hard|auto] [--player 1|2|both] RECORD``.
+
+The handheld's game-over review on the PC, for every decision: each game of
+RECORD (a file of MINIGAM records, ``-`` for stdin; a match has several) is
+walked with ``minigam.review.Review``, and each decision with a choice gets
+a line: turn, player, roll, the play made, a better play (``=`` when the
+play made lost nothing), the win probability it lost and a mark
+(``doubtful`` above ``DOUBTFUL``, ``blunder`` above ``BLUNDER``). Then, per
+game and player: decisions, total and mean loss, and the ``TOP`` largest
+errors in the same format.
+
+Values: ``exact`` (the cached exact table, ``solve`` makes it; an error
+without it), ``hard`` (Hard's first-ply estimates, as on the handheld),
+``auto`` (exact when cached, else Hard's; the header says which).
+
+``review --calibrate N``: how well Hard's estimates flag doubtful plays and
+blunders against the exact values (``minigam.host.aitools.tutor_calibration``).
+
+Errors (an unreadable file, binary data, a record that does not replay)
+print ``error: <file>: ...`` and exit with 2.
+"""
+
+import argparse
+import sys
+
+from minigam.notation import format_play
+from minigam.record import RecordError, replay
+from minigam.review import Review, TOP, MARKS, grade
+from minigam.host.cli.replay import read_bytes, read_text
+
+EXACT = "exact (cached table)"
+HARD = "Hard's estimates"
+
+
+def mark(loss):
+    """The tutor's word for a play that lost ``loss``: '', 'doubtful' or
+    'blunder'."""
+    return MARKS[grade(loss)].lower()
+
+
+def solve_command(rules):
+    return "python -m minigam.host solve%s" % (
+        " --full-entry" if rules.full_entry else "")
+
+
+def variant(rules):
+    return "Full-Entry" if rules.full_entry else "standard"
+
+
+def lost(d):
+    """True when decision ``d`` lost something that shows in 4 decimals
+    (float32 exact values make equal plays differ by ~1e-8)."""
+    return round(d.loss, 4) > 0
+
+
+def decision_line(d):
+    """One decision ``d`` (a ``minigam.review.Decision``) as a line."""
+    better = format_play(d.player, d.best) if lost(d) else "="
+    return ("%4d. P%d %d-%d  %-14s %-14s %.4f  %s" % (
+        d.turn, d.player, d.d1, d.d2, format_play(d.player, d.played),
+        better, d.loss, mark(d.loss))).rstrip()
+
+
+HEAD = "%-9s%-5s%-15s%-15s%6s  %s" % (
+    " turn", "roll", "played", "better", "loss", "mark")
+
+
+class Advisors:
+    """The advisor of each variant under ``--values``, and the words the
+    header gives its values; made once per variant."""
+
+    def __init__(self, values):
+        self.values = values
+        self.made = {}
+        self.exact = None
+
+    def get(self, rules):
+        """``(advisor, label)``; ValueError when ``exact`` is asked for and
+        the variant's table is not cached."""
+        key = (bool(rules.full_entry), rules.checkers)
+        if key not in self.made:
+            self.made[key] = self._make(rules)
+        return self.made[key]
+
+    def _make(self, rules):
+        if self.values != "hard":
+            from minigam.host.aitools import perfect
+            if self.exact is None:
+                self.exact = perfect.factory(rules.checkers) or (
+                    lambda rules: None)
+            adv = self.exact(rules)
+            if adv is not None:
+                return adv, EXACT
+            if self.values == "exact":
+                raise ValueError(
+                    "--values exact needs the exact table of the %s game, "
+                    "not cached; make it with '%s' (takes minutes)"
+                    % (variant(rules), solve_command(rules)))
+        from minigam.ai import AIPlayer
+        label = HARD
+        if self.values == "auto":
+            label += " (no cached exact table: '%s' makes it)" \
+                % solve_command(rules)
+        return AIPlayer(rules, "hard", seed=0), label
+
+
+def review_game(game, players, advisor, out):
+    """Print every decision of ``game`` by ``players`` measured by
+    ``advisor``, then each player's summary; returns the ``Review``s'
+    decisions as ``{player: [Decision, ...]}``."""
+    rev = Review(game, players, advisor)
+    seen = {p: [] for p in players}
+    shown = None
+    out.write(HEAD + "\n")
+    while True:
+        done = rev.step()
+        d = rev.last  # stays set over the next turn's slices: print once
+        if d is not None and d is not shown:
+            shown = d
+            seen[d.player].append(d)
+            out.write(decision_line(d) + "\n")
+        if done:
+            break
+    for p in players:
+        summary(p, seen[p], out)
+    return seen
+
+
+def largest(decisions, top=TOP):
+    """The ``top`` biggest errors, biggest first; the earlier turn first on
+    equal losses, as ``Review.worst`` keeps them."""
+    errs = [d for d in decisions if lost(d)]
+    errs.sort(key=lambda d: -d.loss)  # stable: turn order on ties
+    return errs[:top]
+
+
+def summary(player, decisions, out):
+    n = len(decisions)
+    total = sum(d.loss for d in decisions)
+    out.write("P%d: %d decision%s, total loss %.4f, mean %.4f\n"
+              % (player, n, "" if n == 1 else "s", total,
+                 total / n if n else 0.0))
+    worst = largest(decisions)
+    if worst:
+        out.write("  largest errors:\n")
+        for d in worst:
+            out.write(decision_line(d) + "\n")
+    else:
+        out.write("  no errors\n")
+
+
+def read_record(name):
+    """The games of file ``name`` (``-``: stdin); ValueError with the
+    message to print."""
+    try:
+        data = read_bytes(name)
+    except OSError as exc:
+        raise ValueError("cannot read %s: %s" % (name, exc.strerror or exc))
+    try:
+        return replay(read_text(data))
+    except RecordError as exc:
+        raise ValueError("%s: %s" % (name, exc))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(
+        prog="minigam.host review",
+        description="measure each decision of a game record against the "
+        "best play")
+    ap.add_argument("record", nargs="?", metavar="RECORD",
+                    help="a file of MINIGAM records, '-' for stdin")
+    ap.add_argument("--values", choices=("exact", "hard", "auto"),
+                    default="auto",
+                    help="exact table, Hard's estimates, or exact when "
+                    "cached (default)")
+    ap.add_argument("--player", choices=("1", "2", "both"), default="both")
+    ap.add_argument("--calibrate", type=int, metavar="N", default=None,
+                    help="instead: compare Hard's flags with the exact "
+                    "values on N decisions (needs the exact table)")
+    args = ap.parse_args(argv)
+    if args.calibrate is not None:
+        from minigam.host.aitools import tutor_calibration
+        return tutor_calibration.main(args.calibrate, sys.stdout)
+    if args.record is None:
+        ap.error("RECORD is required")
+    players = (1, 2) if args.player == "both" else (int(args.player),)
+    advisors = Advisors(args.values)
+    try:
+        games = read_record(args.record)
+        for game in games:  # every advisor first: no half a report
+            advisors.get(game.rules)
+    except ValueError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    out = sys.stdout
+    for k, game in enumerate(games):
+        adv, label = advisors.get(game.rules)
+        out.write("%sgame %d: %s, %s; values: %s\n" % (
+            "\n" if k else "", k + 1, variant(game.rules),
+            "P%d won" % game.winner if game.winner else "not finished",
+            label))
+        review_game(game, players, adv, out)
+    return 0
