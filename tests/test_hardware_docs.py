@@ -89,3 +89,59 @@ def test_check_mode_reports_a_stale_file(tmp_path, monkeypatch, capsys):
     assert "out of date" in capsys.readouterr().out
     assert cmd_hwdocs.main([]) == 0
     assert cmd_hwdocs.main(["--check"]) == 0
+
+
+def section(name):
+    """The README section of profile ``name``."""
+    return read("hardware/README.md").split("## %s\n" % name, 1)[1].split("\n## ", 1)[0]
+
+
+def bom_rows(name):
+    rows = csv.DictReader(io.StringIO(read("hardware/BOM.csv")))
+    return [r for r in rows if r["profile"] == name]
+
+
+def test_no_usb_c_claim_for_the_pico_2():
+    # The Pico 2 has micro-USB, like the Pico.
+    for rel in hwdocs.generate():
+        if rel.startswith("hardware/"):
+            assert "USB-C" not in read(rel), rel
+    for name in pins.profile_names():
+        if pins.PROFILES[name]["stubs_board"].startswith("raspberry_pi_pico"):
+            (cable,) = [r for r in bom_rows(name) if "USB" in r["part"]]
+            assert "micro-USB" in cable["part"] and "Pico 2" in cable["part"], cable
+
+
+def test_pybadge_and_pygamer_cables_are_their_own():
+    for name, board in (("pybadge", "PyBadge"), ("pygamer", "PyGamer")):
+        (cable,) = [r for r in bom_rows(name) if "USB" in r["part"]]
+        text = cable["part"] + " " + cable["example"]
+        assert "Pico" not in text and "micro-USB" in text and board in text, cable
+
+
+def test_ili9341_page_says_to_close_the_spi_jumpers():
+    text = section("pico-ili9341")
+    assert "IM1, IM2 and IM3" in text and "1770" in text
+    steps = text.split("### Assembly", 1)[1]
+    assert "IM1, IM2 and IM3" in steps and "SPI" in steps
+    (display,) = [r for r in bom_rows("pico-ili9341") if "ILI9341" in r["part"]]
+    assert "IM1, IM2 and IM3" in display["part"]
+
+
+def test_pybadge_page_gives_the_lc_one_pixel():
+    text = section("pybadge")
+    assert "PyBadge LC has a single NeoPixel" in text
+    assert "`MINIGAM_PIXELS = 1`" in text
+    # No sentence claims the LC has the PyBadge's 5 pixels.
+    assert "5 NeoPixels are on board" not in text
+    (board,) = [r for r in bom_rows("pybadge") if "PyBadge LC" in r["part"]]
+    assert "1 NeoPixel" in board["part"]
+
+
+def test_display_pack_page_has_no_neopixel_wiring():
+    assert pins.PROFILES["pimoroni-display-pack-2"]["neopixel"] is None
+    text = section("pimoroni-display-pack-2")
+    assert "NeoPixel" not in text
+    assert "### Dice indicator (RGB LED)" in text and "RGB LED" in text
+    assert "NeoPixel" not in read("hardware/wiring-pimoroni-display-pack-2.svg")
+    assert not [r for r in bom_rows("pimoroni-display-pack-2") if "NeoPixel" in r["part"]]

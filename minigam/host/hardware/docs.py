@@ -53,8 +53,14 @@ _CAP = ("Electrolytic capacitor 470 uF 10 V (NeoPixel supply)", 1,
         "Panasonic EEU-FR1A471", 0.5)
 _WIRES = ("Breadboard and jumper wires", 1, "half-size breadboard + 40 M-M",
           6)
-_USB = ("USB cable (micro-USB for Pico, USB-C for Pico 2)", 1, "any data "
-        "cable", 3)
+# The Pico and the Pico 2 both have a micro-USB socket, as do the PyBadge
+# and the PyGamer; a charge-only cable gives no CIRCUITPY drive.
+_USB = ("Micro-USB data cable (the Pico and the Pico 2 both have "
+        "micro-USB)", 1, "any micro-USB data cable (not charge-only)", 3)
+_USB_PYBADGE = ("Micro-USB data cable (the PyBadge has micro-USB)", 1,
+                "any micro-USB data cable (not charge-only)", 3)
+_USB_PYGAMER = ("Micro-USB data cable (the PyGamer has micro-USB)", 1,
+                "any micro-USB data cable (not charge-only)", 3)
 _LIPO = ("Optional: LiPo cell 3.7 V 500-1200 mAh + charger", 1,
          "Adafruit 1578 + Adafruit 4410 (bq25185 charger)", 15)
 BOM = {
@@ -65,8 +71,9 @@ BOM = {
         _PIXELS, _RESISTOR, _CAP, _USB, _LIPO],
     "pico-ili9341": [
         _PICO,
-        ("ILI9341 2.8 in 320x240 SPI TFT breakout", 1, "Adafruit 1770 or "
-         "generic red-PCB ILI9341 module", 12),
+        ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
+         "its IM1, IM2 and IM3 jumpers with solder for SPI)", 1,
+         "Adafruit 1770 or generic red-PCB ILI9341 module", 12),
         _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB, _LIPO],
     "pimoroni-display-pack-2": [
         _PICO,
@@ -74,15 +81,16 @@ BOM = {
          1, "Pimoroni PIM580", 20),
         _USB, _LIPO],
     "pybadge": [
-        ("Adafruit PyBadge (or PyBadge LC)", 1, "Adafruit 4200", 35),
+        ("Adafruit PyBadge (or PyBadge LC: 1 NeoPixel, set "
+         "MINIGAM_PIXELS = 1)", 1, "Adafruit 4200", 35),
         ("Optional: LiPo cell 3.7 V 350-1200 mAh (JST-PH)", 1,
          "Adafruit 2750", 7),
-        _USB],
+        _USB_PYBADGE],
     "pygamer": [
         ("Adafruit PyGamer", 1, "Adafruit 4242", 40),
         ("Optional: LiPo cell 3.7 V 350-1200 mAh (JST-PH)", 1,
          "Adafruit 2750", 7),
-        _USB],
+        _USB_PYGAMER],
 }
 
 UF2_PAGE = {"raspberry_pi_pico": "raspberry_pi_pico (or raspberry_pi_pico2 "
@@ -164,6 +172,12 @@ def pin_rows(name):
     return out
 
 
+def gnd_text(p):
+    """What the GND row of a wired profile's pin table and diagram feeds."""
+    return "display GND, button commons" + (", NeoPixel GND"
+                                            if p["neopixel"] else "")
+
+
 def pin_table(name):
     lines = ["| board pin | Pico header pin | connects to |",
              "|---|---|---|"]
@@ -173,8 +187,7 @@ def pin_table(name):
     if wired(p):
         lines.append("| 3V3 | 36 | display VCC%s |" % (
             ", button commons are GND" if not p["keypad_shift"] else ""))
-        lines.append("| GND | 38 (any GND) | display GND, buttons, "
-                     "NeoPixel GND |")
+        lines.append("| GND | 38 (any GND) | %s |" % gnd_text(p))
         if p["neopixel"]:
             lines.append("| VBUS | 40 | NeoPixel 5V (USB power) |")
     return "\n".join(lines)
@@ -216,7 +229,7 @@ def wiring_svg(name):
     if p["neopixel"]:
         rows.append(("VBUS", "40", "NeoPixel 5V"))
     rows.append(("3V3", "36", "display VCC"))
-    rows.append(("GND", "38", "display GND, button commons, NeoPixel GND"))
+    rows.append(("GND", "38", gnd_text(p)))
     h = 70 + 24 * len(rows)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="760" height="%d" '
            'viewBox="0 0 760 %d" font-family="sans-serif" font-size="13">'
@@ -301,6 +314,22 @@ firmware = "circuitpython.uf2"
 """
 
 
+# Boards sold in a variant with another NeoPixel count than the profile's.
+PIXEL_VARIANTS = {
+    "pybadge": (
+        "\n\nThe PyBadge LC has a single NeoPixel, not 5: put "
+        "`MINIGAM_PIXELS = 1` in settings.toml (deploy keeps the line) and "
+        "the pixel alternates between the two dice's colours. Without it "
+        "the second die is drawn on a pixel the LC does not have."),
+}
+
+
+def indicator_heading(name):
+    p = pinmap.PROFILES[name]
+    return "### Dice indicator (%s)" % ("RGB LED" if p["rgb_led"] and not
+                                        p["neopixel"] else "NeoPixels")
+
+
 def neopixel_notes(name):
     p = pinmap.PROFILES[name]
     px = p["neopixel"]
@@ -312,8 +341,9 @@ def neopixel_notes(name):
     if not wired(p):
         return ("The %d NeoPixels are on the board. MINIGAM caps them at "
                 "%d%% brightness, so even all white they draw under %d mA "
-                "(%d mA uncapped)." % (n, PIXEL_MAX_BRIGHTNESS * 100,
-                                       full * PIXEL_MAX_BRIGHTNESS, full))
+                "(%d mA uncapped).%s" % (n, PIXEL_MAX_BRIGHTNESS * 100,
+                                         full * PIXEL_MAX_BRIGHTNESS, full,
+                                         PIXEL_VARIANTS.get(name, "")))
     return (
         "- Power the pixels from VBUS (5 V from USB; on battery see Power "
         "above). Their data input then sees 3.3 V logic from "
@@ -346,6 +376,11 @@ ASSEMBLY = {
         "Install CircuitPython (below), then deploy MINIGAM from a PC.",
     ],
     "pico-ili9341": [
+        "Adafruit 1770 breakout only: it starts in 8-bit parallel mode. "
+        "On its back, close the IM1, IM2 and IM3 jumpers with a blob of "
+        "solder each (leave IM0 open) to put it in SPI mode, then use the "
+        "pins on its SPI side. A generic red-PCB ILI9341 module is SPI "
+        "only and has no such jumpers.",
         "Put the Pico and the ILI9341 module on the breadboard.",
         "Wire the display exactly as the pin table says (SCK, MOSI, CS, DC, "
         "RST, backlight, VCC to 3V3, GND). Leave MISO unconnected.",
@@ -365,7 +400,8 @@ ASSEMBLY = {
         "moves are on X/Y (see the main README's controls).",
     ],
     "pybadge": [
-        "Nothing to wire: display, buttons and 5 NeoPixels are on board.",
+        "Nothing to wire: display, buttons and NeoPixels (5 on the PyBadge, "
+        "1 on the PyBadge LC) are on board.",
         "Optionally plug a LiPo into the JST battery connector; the badge "
         "charges it over USB.",
         "Install CircuitPython (below), then deploy with "
@@ -390,9 +426,12 @@ def power_notes(name):
     return ("- USB: any 5 V USB supply or a PC powers everything through "
             "VBUS.\n- Battery: a 3.7 V LiPo through a charger board (e.g. "
             "bq25185) whose output goes to VSYS (pin 39) through a Schottky "
-            "diode, as the Pico datasheet shows; the NeoPixels then take "
-            "their supply from VSYS instead of VBUS (dimmer at 3.7 V, still "
-            "fine at the indicator's brightness).")
+            "diode, as the Pico datasheet shows%s" % (
+                "; the NeoPixels then take "
+                "their supply from VSYS instead of VBUS (dimmer at 3.7 V, "
+                "still fine at the indicator's brightness)." if p["neopixel"]
+                else ". The pack's RGB LED needs no supply wiring of its "
+                "own."))
 
 
 def readme():
@@ -417,7 +456,7 @@ def readme():
             out += ["### Wiring", "",
                     "![wiring of %s](wiring-%s.svg)" % (name, name), ""]
         out += ["### Power", "", power_notes(name), "",
-                "### Dice indicator (NeoPixels)", "", neopixel_notes(name),
+                indicator_heading(name), "", neopixel_notes(name),
                 "", "### Assembly", ""]
         out += ["%d. %s" % (k + 1, s) for k, s in enumerate(ASSEMBLY[name])]
         out += ["", "### CircuitPython", "",
