@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import re
 
 from minigam.host.hardware import docs as hwdocs
 from minigam.hw import pins
@@ -145,3 +146,128 @@ def test_display_pack_page_has_no_neopixel_wiring():
     assert "### Dice indicator (RGB LED)" in text and "RGB LED" in text
     assert "NeoPixel" not in read("hardware/wiring-pimoroni-display-pack-2.svg")
     assert not [r for r in bom_rows("pimoroni-display-pack-2") if "NeoPixel" in r["part"]]
+
+
+# ----- power (issue 19): a battery, a switch, the ring's supply, a budget
+
+PIXEL_WORDS = re.compile(r"NeoPixel|\bring\b|\bpixels?\b", re.I)
+SUPPLY_PINS = ("VBUS", "VSYS")
+
+
+def table_rows(text, heading):
+    """Cells of the markdown table under ``### heading`` in ``text``."""
+    part = text.split("### %s\n" % heading, 1)[1].split("\n### ", 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in part.splitlines() if line.startswith("|")]
+    return rows[2:]  # past the header and the |---| line
+
+
+def ring_supply_pin(name):
+    """The pin the pin table wires the NeoPixel ring's supply to."""
+    rows = [r for r in table_rows(section(name), "Pins") if "NeoPixel 5V" in r[2]]
+    assert len(rows) == 1, rows
+    pin, phys, _what = rows[0]
+    assert pin in SUPPLY_PINS and phys == str(hwdocs.PICO_PHYSICAL[pin]), rows
+    return pin
+
+
+def ring_supply_contradictions(text, pin):
+    """Sentences of ``text`` about the pixels that feed them from, or wire
+    them to, a supply pin other than ``pin``."""
+    bad = []
+    for sentence in re.split(r"\.\s|\n", text.replace("*", "")):
+        if PIXEL_WORDS.search(sentence):
+            for m in re.finditer(r"\b(?:from|to) (VBUS|VSYS)\b", sentence):
+                if m.group(1) != pin:
+                    bad.append(sentence)
+    return bad
+
+
+def ring_profiles():
+    return [n for n in pins.profile_names()
+            if pins.PROFILES[n]["neopixel"] and hwdocs.wired(pins.PROFILES[n])]
+
+
+def test_ring_supply_is_one_pin_on_every_page():
+    assert ring_profiles()
+    for name in ring_profiles():
+        pin = ring_supply_pin(name)
+        # VBUS is dead without USB: on the battery option the ring needs VSYS.
+        assert pin == "VSYS", name
+        text = section(name)
+        assert not ring_supply_contradictions(text, pin), name
+        # Every "VBUS (pin n)" / "VSYS (pin n)" names the right header pin.
+        for m in re.finditer(r"\b(VBUS|VSYS|GND) \(pin (\d+)\)", text.replace("*", "")):
+            assert int(m.group(2)) == hwdocs.PICO_PHYSICAL[m.group(1)], (name, m.group(0))
+        # The wiring view draws the same supply wire, and no other.
+        svg = read("hardware/wiring-%s.svg" % name)
+        labels = re.findall(r'<text x="60"[^>]*>([^<]*)</text>.*?<text x="440"[^>]*>([^<]*)</text>',
+                            svg, re.S)
+        fed = [src for src, dst in labels if "NeoPixel 5V" in dst]
+        assert fed == ["%s (pin %d)" % (pin, hwdocs.PICO_PHYSICAL[pin])], fed
+
+
+def test_the_contradiction_check_catches_the_old_wiring():
+    text = section(pins.DEFAULT_PROFILE)
+    old = text.replace("5V pad to VSYS (pin 39)", "5V pad to VBUS (pin 40)")
+    assert old != text
+    assert ring_supply_contradictions(old, "VSYS")
+    assert ring_supply_contradictions("Power the pixels from VSYS.", "VBUS")
+
+
+def test_wokwi_ring_takes_the_pin_tables_supply():
+    _diagram, links = wokwi_links()
+    assert links[("pixels", "VCC")] == {("pico", ring_supply_pin("pico-ili9341"))}
+
+
+def test_default_page_names_a_battery_a_switch_and_a_current_budget():
+    name = pins.DEFAULT_PROFILE
+    text = section(name)
+    optional = [r for r in bom_rows(name) if r["part"].startswith("Optional")]
+    for what in ("LiPo cell", "charger", "switch", "diode"):
+        assert [r for r in optional if what in r["part"]], what
+    power = text.split("### Power\n", 1)[1].split("\n### ", 1)[0]
+    assert "switch" in power and "Powering Pico" in power
+    for pin in ("VBUS", "VSYS", "GND"):
+        assert "%s (pin %d)" % (pin, hwdocs.PICO_PHYSICAL[pin]) in power.replace("*", ""), pin
+    assert "### Current budget" in text
+    # The budget runs on the cell the parts list orders.
+    (cell,) = [r for r in optional if "LiPo cell" in r["part"]]
+    mah = int(re.search(r"(\d+) mAh", cell["part"]).group(1))
+    assert "the %d mAh cell (%s)" % (mah, cell["example"]) in text
+    # Every Pico build offers the same battery option.
+    for other in pins.profile_names():
+        if pins.PROFILES[other]["stubs_board"].startswith("raspberry_pi_pico"):
+            assert [r["part"] for r in bom_rows(other) if r["part"].startswith("Optional")] \
+                == [r["part"] for r in optional], other
+
+
+def test_budget_total_is_the_sum_of_its_rows():
+    name = pins.DEFAULT_PROFILE
+    text = section(name)
+    rows = table_rows(text, "Current budget")
+    parts, total = rows[:-1], rows[-1]
+    assert total[0] == "**total**"
+    mas = [int(r[1]) for r in parts]
+    assert int(total[1].strip("*")) == sum(mas)
+    assert [(p, ma) for p, ma, _b in hwdocs.power_budget(name)] == \
+        [(r[0], int(r[1])) for r in parts]
+    # Every row says where its figure comes from; estimates say so.
+    for part, ma, basis in hwdocs.power_budget(name):
+        assert basis and ma > 0, part
+    # The pixels' row, recomputed from the cap and the dice: d1 + d2 pixels
+    # lit white (3 channels of 20 mA) at PIXEL_MAX_PERCENT, averaged over
+    # the 36 rolls (the firmware rounds the cap to 1/255, hence the slack).
+    cap = pins.PIXEL_MAX_PERCENT / 100
+    mean_lit = sum(a + b for a in range(1, 7) for b in range(1, 7)) / 36
+    (pixels,) = [int(r[1]) for r in parts if r[0].startswith("NeoPixels showing")]
+    assert abs(pixels - mean_lit * 3 * 20 * cap) <= 0.02 * mean_lit * 60 * cap
+    # Battery life and the worst case follow from the same numbers.
+    life = re.search(r"the (\d+) mAh cell \([^)]*\) lasts about ([\d.]+) hours", text)
+    assert abs(float(life.group(2)) - int(life.group(1)) / sum(mas)) < 0.06
+    worst = re.search(r"(\d+) mA for the pixels, (\d+) mA in all, about ([\d.]+) hours", text)
+    worst_px, worst_all = int(worst.group(1)), int(worst.group(2))
+    n = pins.PROFILES[name]["neopixel"]["count"]
+    assert abs(worst_px - n * 60 * cap) <= 0.02 * n * 60 * cap
+    assert worst_all == sum(mas) - pixels + worst_px
+    assert abs(float(worst.group(3)) - int(life.group(1)) / worst_all) < 0.06

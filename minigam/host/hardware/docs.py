@@ -37,10 +37,18 @@ WOKWI_KEYS = {"A": "z", "B": "x", "X": "c", "Y": "v", "UP": "ArrowUp",
               "RIGHT": "ArrowRight", "PRESS": "p"}
 
 # NeoPixel budget: a WS2812B draws about 20 mA per colour channel at full
-# duty. The dice indicator lights one colour per lit pixel, never brighter
-# than the profiles' cap.
+# duty, 60 mA at full white (Adafruit NeoPixel Uberguide, "Powering
+# NeoPixels"), and under 1 mA even dark (Adafruit, "Sipping Power With
+# NeoPixels"). The dice indicator never gets brighter than the profiles' cap.
 PIXEL_MA_PER_CHANNEL = 20
+PIXEL_IDLE_MA = 1
 PIXEL_MAX_BRIGHTNESS = pinmap.PIXEL_MAX_PERCENT / 100
+
+# Where the NeoPixel chain of a Pico build takes its supply: VSYS, which USB
+# feeds through the Pico's own Schottky diode and the battery option through
+# its diode. VBUS is dead without USB, so a ring on VBUS goes dark on battery
+# (issue 19). Pin tables, steps, notes, wiring view and Wokwi all use this.
+PIXEL_SUPPLY = "VSYS"
 
 # Parts per profile: (part, quantity, example part or product, approx USD).
 _PICO = ("Raspberry Pi Pico or Pico 2 (with headers)", 1,
@@ -61,25 +69,43 @@ _USB_PYBADGE = ("Micro-USB data cable (the PyBadge has micro-USB)", 1,
                 "any micro-USB data cable (not charge-only)", 3)
 _USB_PYGAMER = ("Micro-USB data cable (the PyGamer has micro-USB)", 1,
                 "any micro-USB data cable (not charge-only)", 3)
-_LIPO = ("Optional: LiPo cell 3.7 V 500-1200 mAh + charger", 1,
-         "Adafruit 1578 + Adafruit 4410 (bq25185 charger)", 15)
+# The battery option of the Pico builds: a LiPo cell on a charger board fed
+# from the Pico's VBUS, a slide switch and a Schottky diode into VSYS (the
+# Pico datasheet, "Powering Pico": a second supply into VSYS through a
+# Schottky diode, OR-ed with USB by the Pico's own diode). Adafruit's
+# numbers as published on adafruit.com; the 4410's 5V/GND/BAT pads and its
+# 22.9 x 19.1 mm outline are in Adafruit's board file
+# (github.com/adafruit/Adafruit-MicroLipo-PCB, "Adafruit USB C microlipo
+# charger.brd"), its 100 mA default charge rate and 500 mA jumper too.
+BATTERY_MAH = 500
+BATTERY_CELL = "Adafruit 1578"
+_BATTERY = [
+    ("Optional, battery: LiPo cell 3.7 V %d mAh, JST-PH plug, protection "
+     "circuit (cuts out at 3.0 V)" % BATTERY_MAH, 1, BATTERY_CELL, 8),
+    ("Optional, battery: LiPo charger board (MCP73831) with 5V, GND and BAT "
+     "pads", 1, "Adafruit 4410 (Micro-Lipo charger)", 6),
+    ("Optional, battery: power switch, slide switch SPDT", 1, "Adafruit 805",
+     1),
+    ("Optional, battery: Schottky diode 1 A (battery into VSYS)", 1,
+     "1N5817", 0.2),
+]
 BOM = {
     "pico-st7789": [
         _PICO,
         ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
          "Waveshare 19650", 11),
-        _PIXELS, _RESISTOR, _CAP, _USB, _LIPO],
+        _PIXELS, _RESISTOR, _CAP, _USB] + _BATTERY,
     "pico-ili9341": [
         _PICO,
         ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
          "its IM1, IM2 and IM3 jumpers with solder for SPI)", 1,
          "Adafruit 1770 or generic red-PCB ILI9341 module", 12),
-        _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB, _LIPO],
+        _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB] + _BATTERY,
     "pimoroni-display-pack-2": [
         _PICO,
         ("Pimoroni Pico Display Pack 2.0 (ST7789 320x240, 4 keys, RGB LED)",
          1, "Pimoroni PIM580", 20),
-        _USB, _LIPO],
+        _USB] + _BATTERY,
     "pybadge": [
         ("Adafruit PyBadge (or PyBadge LC: 1 NeoPixel, set "
          "MINIGAM_PIXELS = 1)", 1, "Adafruit 4200", 35),
@@ -178,18 +204,35 @@ def gnd_text(p):
                                             if p["neopixel"] else "")
 
 
+def supply_rows(name):
+    """Rows (board pin, Pico header pin, connects to) of the power pins a
+    wired Pico build uses, the battery option's included: the pin table's
+    and the wiring view's."""
+    p = pinmap.PROFILES[name]
+    if not wired(p):
+        return []
+    uses = {"3V3": ["display VCC" + (", button commons are GND"
+                                     if not p["keypad_shift"] else "")],
+            "GND": [gnd_text(p), "battery option: charger GND"],
+            "VSYS": [], "VBUS": []}
+    if p["neopixel"]:
+        uses[PIXEL_SUPPLY].append("NeoPixel 5V (power) pad")
+    uses["VSYS"].append("battery option: the diode's cathode (banded end)")
+    uses["VBUS"].append("battery option: charger 5V pad (USB 5 V, dead "
+                        "without USB)")
+    rows = []
+    for pin in ("3V3", "GND", "VSYS", "VBUS"):
+        phys = str(PICO_PHYSICAL[pin]) + (" (any GND)" if pin == "GND"
+                                          else "")
+        rows.append((pin, phys, "; ".join(uses[pin])))
+    return rows
+
+
 def pin_table(name):
     lines = ["| board pin | Pico header pin | connects to |",
              "|---|---|---|"]
-    for pin, phys, what in pin_rows(name):
+    for pin, phys, what in pin_rows(name) + supply_rows(name):
         lines.append("| %s | %s | %s |" % (pin, phys, what))
-    p = pinmap.PROFILES[name]
-    if wired(p):
-        lines.append("| 3V3 | 36 | display VCC%s |" % (
-            ", button commons are GND" if not p["keypad_shift"] else ""))
-        lines.append("| GND | 38 (any GND) | %s |" % gnd_text(p))
-        if p["neopixel"]:
-            lines.append("| VBUS | 40 | NeoPixel 5V (USB power) |")
     return "\n".join(lines)
 
 
@@ -213,6 +256,10 @@ def bom_table(name):
             total += usd
     lines.append("| **total (without optional parts)** | | | **about %d** |"
                  % round(total))
+    everything = sum(row[3] for row in BOM[name])
+    if everything != total:
+        lines.append("| **total with the optional parts** | | | **about %d** "
+                     "|" % round(everything))
     return "\n".join(lines)
 
 
@@ -227,7 +274,8 @@ def wiring_svg(name):
     rows = [r for r in pin_rows(name)]
     p = pinmap.PROFILES[name]
     if p["neopixel"]:
-        rows.append(("VBUS", "40", "NeoPixel 5V"))
+        rows.append((PIXEL_SUPPLY, str(PICO_PHYSICAL[PIXEL_SUPPLY]),
+                     "NeoPixel 5V (power) pad"))
     rows.append(("3V3", "36", "display VCC"))
     rows.append(("GND", "38", gnd_text(p)))
     h = 70 + 24 * len(rows)
@@ -243,7 +291,8 @@ def wiring_svg(name):
            'transform="rotate(-90 30 %d)">Raspberry Pi Pico</text>'
            % (h - 40, h - 40)]
     colours = {"display": "#1565c0", "key": "#ef6c00", "NeoPixel": "#6a1b9a",
-               "RGB": "#6a1b9a", "VBUS": "#c62828", "3V3": "#c62828",
+               "RGB": "#6a1b9a", "VBUS": "#c62828", "VSYS": "#c62828",
+               "3V3": "#c62828",
                "GND": "#212121"}
     for k, (pin, phys, what) in enumerate(rows):
         y = 60 + 24 * k
@@ -295,7 +344,7 @@ def wokwi_diagram():
     parts.append({"type": "wokwi-led-ring", "id": "pixels", "top": -60,
                   "left": -200, "attrs": {"pixels": str(px["count"])}})
     conns.append(["pixels:DIN", "pico:" + px["pin"], "purple", []])
-    conns.append(["pixels:VCC", "pico:VBUS", "red", []])
+    conns.append(["pixels:VCC", "pico:" + PIXEL_SUPPLY, "red", []])
     conns.append(["pixels:GND", "pico:GND.1", "black", []])
     diagram = {"version": 1, "author": "MINIGAM (generated by "
                "python -m minigam.host hwdocs)", "editor": "wokwi",
@@ -344,24 +393,59 @@ def neopixel_notes(name):
                 "(%d mA uncapped).%s" % (n, PIXEL_MAX_BRIGHTNESS * 100,
                                          full * PIXEL_MAX_BRIGHTNESS, full,
                                          PIXEL_VARIANTS.get(name, "")))
+    sup = PIXEL_SUPPLY
+    capped = n * 3 * PIXEL_MA_PER_CHANNEL * capped_level()
     return (
-        "- Power the pixels from VBUS (5 V from USB; on battery see Power "
-        "above). Their data input then sees 3.3 V logic from "
-        "the Pico: WS2812B pixels accept it in practice at short distance; "
-        "for a long lead or a picky strip add a 74AHCT125 level shifter.\n"
+        "- Power the pixels from %s (pin %d), never VBUS: %s carries USB's "
+        "5 V less the Pico's own diode drop (roughly 4.7 V) and, with the "
+        "battery option, the cell's voltage less the battery diode's drop "
+        "(see Power above), while VBUS (pin 40) is dead without USB. "
+        "WS2812B pixels are specified from 3.5 V: as the cell runs down "
+        "they get dimmer, blue first, long before the Pico stops (it runs "
+        "on VSYS down to 1.8 V).\n"
+        "- Their data input sees the Pico's 3.3 V logic: WS2812B pixels "
+        "accept it in practice at short distance, and more easily the lower "
+        "their supply. Keep the data lead short.\n"
         "- Put a 330 ohm resistor in series with DIN, close to the first "
-        "pixel, and a 470 uF capacitor across 5 V and GND at the strip.\n"
-        "- Current budget: a WS2812B draws up to %d mA at full white. "
+        "pixel, and a 470 uF capacitor across the ring's 5V and GND pads.\n"
+        "- Current: a WS2812B draws up to %d mA at full white. "
         "MINIGAM caps the pixels at %d%% brightness (`MINIGAM_PIXEL_MAX`), "
-        "so even all %d pixels lit white stay under %d mA; the dice "
-        "indicator usually lights fewer, in one or two colours. Without "
-        "the cap, all white would draw %d mA, more than a Pico's VBUS "
-        "should feed.\n"
+        "so all %d pixels lit white draw about %d mA; the dice "
+        "indicator usually lights fewer, in one or two colours%s. Without "
+        "the cap, all white would draw %d mA, more than a USB 2.0 port's "
+        "500 mA.\n"
         "- Chain: 12 pixels by default, shown as two groups of six (one per "
         "die); set `MINIGAM_PIXELS = <n>` in settings.toml for another "
         "count (1 to 11 pixels show one colour-coded pixel per die)."
-        % (3 * PIXEL_MA_PER_CHANNEL, PIXEL_MAX_BRIGHTNESS * 100, n,
-           full * PIXEL_MAX_BRIGHTNESS, full))
+        % (sup, PICO_PHYSICAL[sup], sup, 3 * PIXEL_MA_PER_CHANNEL,
+           PIXEL_MAX_BRIGHTNESS * 100, n, round(capped),
+           " (see the current budget above)" if name in POWER_BUDGET else "",
+           full))
+
+
+def capped_level():
+    """The pixels' brightness at the cap as the firmware applies it: the
+    DiceIndicator (minigam.hw.pixels) keeps it in 1/255 steps."""
+    from minigam.hw.pixels import DiceIndicator
+
+    ind = DiceIndicator([(0, 0, 0)])
+    ind.brightness = PIXEL_MAX_BRIGHTNESS
+    return ind.brightness
+
+
+def ring_step():
+    """The assembly step that wires a NeoPixel ring to a Pico build."""
+    return ("the ring's DIN through the 330 ohm resistor to GP22 (header "
+            "pin %d), the ring's 5V pad to %s (pin %d), GND to any GND; put "
+            "the 470 uF capacitor across the ring's 5V and GND pads."
+            % (PICO_PHYSICAL["GP22"], PIXEL_SUPPLY,
+               PICO_PHYSICAL[PIXEL_SUPPLY]))
+
+
+BATTERY_STEP = ("Battery option (the parts marked \"Optional, battery\"): "
+                "wire the charger, the switch and the diode as Power above "
+                "says, %s. Slide the switch off, then plug the cell into the "
+                "charger.")
 
 
 ASSEMBLY = {
@@ -370,9 +454,8 @@ ASSEMBLY = {
         "Plug the Pico into the back of the Pico-LCD-1.3, matching the USB "
         "end to the board's USB marking. Display, joystick and keys need no "
         "wiring.",
-        "Solder or plug the NeoPixel ring: DIN through the 330 ohm resistor "
-        "to GP22 (header pin 29), 5V to VBUS (pin 40), GND to any GND; put "
-        "the 470 uF capacitor across the ring's 5V and GND.",
+        "Solder or plug the NeoPixel ring: " + ring_step(),
+        BATTERY_STEP % "on the Pico's underside",
         "Install CircuitPython (below), then deploy MINIGAM from a PC.",
     ],
     "pico-ili9341": [
@@ -387,7 +470,8 @@ ASSEMBLY = {
         "Put each of the nine buttons across the breadboard's centre gap; "
         "wire one leg to its GP pin and the diagonal leg to the GND rail. "
         "No resistors: the code enables the internal pull-ups.",
-        "Wire the NeoPixel ring as in the NeoPixel notes.",
+        "Wire the NeoPixel ring as in the NeoPixel notes: " + ring_step(),
+        BATTERY_STEP % "on the breadboard rows of pins 38, 39 and 40",
         "Install CircuitPython (below), then deploy with "
         "`--profile pico-ili9341`.",
     ],
@@ -395,6 +479,7 @@ ASSEMBLY = {
         "Solder female headers to the pack or male headers to the Pico.",
         "Plug the Pico into the pack, USB end matching the outline. "
         "Nothing else to wire: four keys and the RGB LED are on the pack.",
+        BATTERY_STEP % "on the Pico's underside",
         "Install CircuitPython (below), then deploy with "
         "`--profile pimoroni-display-pack-2`. With four keys, the joystick "
         "moves are on X/Y (see the main README's controls).",
@@ -417,21 +502,200 @@ ASSEMBLY = {
 }
 
 
+# How to reach VBUS, VSYS and GND (pins 40, 39, 38, at the Pico's USB end)
+# on each Pico build, for the battery option.
+PIN_REACH = {
+    "pico-st7789": "The Pico-LCD-1.3 plugs onto the header side of the "
+                   "Pico, so solder these wires on the Pico's underside (its "
+                   "component side), where the header's short pins come "
+                   "through, or to the castellated edge pads",
+    "pimoroni-display-pack-2": "The Display Pack plugs onto the header side "
+                               "of the Pico, so solder these wires on the "
+                               "Pico's underside (its component side), "
+                               "where the header's short pins come through, "
+                               "or to the castellated edge pads",
+    "pico-ili9341": "On the breadboard, use the rows of pins 38, 39 and 40",
+}
+
+# Pico builds whose add-on plugs onto the Pico's header.
+STACKED = ("pico-st7789", "pimoroni-display-pack-2")
+
+
+# Why the battery option is not Pimoroni's LiPo SHIM for Pico (PIM557, also
+# sold as Adafruit 5612): builds with a Pimoroni Display Pack show the SHIM
+# soldered to the back of the Pico and the stack still plugging into the
+# pack, so it would fit, but its button then sits between the two boards;
+# and no published source we found says whether its "off" disconnects VSYS.
+def shim_note(name):
+    p = pinmap.PROFILES[name]
+    stacked = name in STACKED
+    return (
+        "- **Why not Pimoroni's LiPo SHIM for Pico** (PIM557, also sold as "
+        "Adafruit 5612)? It also charges from the Pico's USB%s. But %swe "
+        "could not confirm from a published source that its \"off\" "
+        "disconnects VSYS%s. See Pimoroni's product page if you prefer it; "
+        "the cell then plugs into the SHIM, which replaces the charger, the "
+        "switch and the diode." % (
+            ", and it fits: it solders to the back of the Pico, and builds "
+            "with Pimoroni's Display Pack still plug the Pico-and-SHIM stack "
+            "into the pack" if stacked else "",
+            "its power button then sits between the Pico and the display "
+            "board, out of reach in a case, and " if stacked else "",
+            ", from which the ring would keep drawing" if p["neopixel"]
+            else ""))
+
+
 def power_notes(name):
     p = pinmap.PROFILES[name]
     if not wired(p):
         return ("- USB: any 5 V USB supply or a PC.\n- Battery: a 3.7 V LiPo "
                 "on the JST-PH connector; the on-board charger tops it up "
                 "from USB.")
-    return ("- USB: any 5 V USB supply or a PC powers everything through "
-            "VBUS.\n- Battery: a 3.7 V LiPo through a charger board (e.g. "
-            "bq25185) whose output goes to VSYS (pin 39) through a Schottky "
-            "diode, as the Pico datasheet shows%s" % (
-                "; the NeoPixels then take "
-                "their supply from VSYS instead of VBUS (dimmer at 3.7 V, "
-                "still fine at the indicator's brightness)." if p["neopixel"]
-                else ". The pack's RGB LED needs no supply wiring of its "
-                "own."))
+    ring = bool(p["neopixel"])
+    out = [
+        "- **USB:** any 5 V USB supply or a PC. USB's 5 V (VBUS, pin 40) "
+        "reaches VSYS (pin 39) through the Pico's own Schottky diode, and "
+        "the Pico makes its 3.3 V from VSYS%s." % (
+            "; the NeoPixel ring takes its supply from VSYS too" if ring
+            else ""),
+        "- **Battery option** (the parts marked \"Optional, battery\"): a "
+        "%d mAh LiPo cell on a charger board, a slide switch and a Schottky "
+        "diode into VSYS. This is the Raspberry Pi Pico datasheet's own "
+        "arrangement (section \"Powering Pico\": a second supply feeds VSYS "
+        "through a Schottky diode, and the Pico's diode on VBUS OR-s it "
+        "with USB; the higher voltage powers the Pico). Wire it:"
+        % BATTERY_MAH,
+        "  - the charger's **5V** pad to **VBUS (pin 40)** and its **GND** "
+        "pad to **GND (pin 38)**, so the Pico's USB socket charges the cell "
+        "(100 mA as shipped; closing the board's jumper sets 500 mA). Leave "
+        "the charger's own USB socket empty: a cable in each would join "
+        "two USB supplies.",
+        "  - the charger's **BAT** pad to the switch's middle pin, one outer "
+        "pin of the switch to the diode's anode, and the diode's cathode "
+        "(the banded end) to **VSYS (pin 39)**.",
+        "  - the cell into the charger's JST-PH socket, last, with the "
+        "switch off.",
+        "  - %s." % PIN_REACH[name],
+        "- **How it behaves:** on USB, VSYS sits above the cell's voltage, "
+        "so the battery diode blocks: the game runs from USB whatever the "
+        "switch says (with the switch off, e.g. to install CircuitPython), "
+        "and the cell charges with nothing else drawing on it. On battery "
+        "with the switch on, VSYS is the cell's 3.0 to 4.2 V less the "
+        "diode's few tenths of a volt. Switch off without USB: the cell "
+        "feeds nothing but the charger, so the handheld%s draws nothing. "
+        "The switch is the power switch." % (
+            ", ring included," if ring else ""),
+    ]
+    out.append(shim_note(name))
+    if name in enclosure.profiles():
+        out.append(
+            "- **Known gap, the case:** the case (Enclosure below) has a bay "
+            "for the cell under the Pico, %s x %s x %s mm (the `lipo_l`, "
+            "`lipo_w`, `lipo_h` parameters, not taken from a cell's "
+            "drawing), but no opening for the switch and no place for the "
+            "charger board (22.9 x 19.1 mm in Adafruit's board file). Check "
+            "the cell's size on its product page against the bay before "
+            "ordering; until the case holds them, the switch and the "
+            "charger sit on their wires inside." % tuple(
+                "%g" % enclosure.PARAMS[k]
+                for k in ("lipo_l", "lipo_w", "lipo_h")))
+    return "\n".join(out)
+
+
+# Current budget of a build (issue 19), at VSYS, everything at full
+# brightness: (part, mA, basis). Parts without a published figure say they
+# are estimates; the pixels' rows come from the firmware's own
+# DiceIndicator (pixel_ma).
+PICO_MA = 25
+POWER_BUDGET = {
+    "pico-st7789": {
+        "pico": ("Raspberry Pi Pico (RP2040, flash, regulator) running "
+                 "MINIGAM", PICO_MA,
+                 "estimate: we found no published figure for a Pico "
+                 "running CircuitPython"),
+        "display": ("Pico-LCD-1.3: ST7789 controller and backlight at full",
+                    30, "estimate: we found no published current figure "
+                    "for this board"),
+    },
+}
+
+
+def pixel_ma(name, rolls):
+    """Average current (mA) of profile ``name``'s NeoPixels showing each
+    roll (d1, d2) in ``rolls`` for player 1 at the brightness cap: the
+    firmware's own DiceIndicator (minigam.hw.pixels) lights a plain list,
+    and each channel draws its share of PIXEL_MA_PER_CHANNEL."""
+    from minigam.hw.pixels import DiceIndicator
+
+    n = pinmap.PROFILES[name]["neopixel"]["count"]
+    total = 0
+    for d1, d2 in rolls:
+        strip = [(0, 0, 0)] * n
+        ind = DiceIndicator(strip)
+        ind.brightness = PIXEL_MAX_BRIGHTNESS
+        ind.show_dice(d1, d2, 1, now_ms=0)
+        ind.tick(0)
+        total += sum(sum(c) for c in strip)
+    return total * PIXEL_MA_PER_CHANNEL / 255 / len(rolls)
+
+
+ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+def power_budget(name):
+    """Rows (part, mA, basis) of profile ``name``'s current budget, whole
+    mA, the total not included (it is their sum)."""
+    p = pinmap.PROFILES[name]
+    b = POWER_BUDGET[name]
+    n = p["neopixel"]["count"]
+    rows = [b["pico"], b["display"],
+            ("NeoPixels showing a roll, at the %d%% cap"
+             % pinmap.PIXEL_MAX_PERCENT, round(pixel_ma(name, ALL_ROLLS)),
+             "average of the 36 rolls: die values d1 + d2 light d1 + d2 "
+             "pixels (minigam/hw/pixels.py), player 1's white; a pixel "
+             "takes up to 60 mA at full white (Adafruit NeoPixel "
+             "Uberguide)"),
+            ("NeoPixel controllers, %d pixels" % n, n * PIXEL_IDLE_MA,
+             "at most: \"under 1 milliamp per pixel\" even dark (Adafruit, "
+             "Sipping Power With NeoPixels)")]
+    return [(part, int(ma), basis) for part, ma, basis in rows]
+
+
+def budget_section(name):
+    """The "Current budget" section of a build's page (README lines)."""
+    if name not in POWER_BUDGET:
+        return []
+    rows = power_budget(name)
+    total = sum(ma for _part, ma, _basis in rows)
+    worst_px = round(pixel_ma(name, [(6, 6)]))
+    worst = total - rows[2][1] + worst_px
+    hours = BATTERY_MAH / total
+    lines = ["### Current budget", "",
+             "Estimates, not measurements: drawn from VSYS, with the screen "
+             "and the pixels at full brightness (the pixels at their %d%% "
+             "cap, `MINIGAM_PIXEL_MAX`)." % pinmap.PIXEL_MAX_PERCENT, "",
+             "| part | mA | basis |", "|---|---|---|"]
+    for part, ma, basis in rows:
+        lines.append("| %s | %d | %s |" % (part, ma, basis))
+    lines.append("| **total** | **%d** | sum of the rows |" % total)
+    lines += ["",
+              "- **Battery life:** the %d mAh cell (%s) lasts about %.1f "
+              "hours of play at that total (estimate: capacity / current; "
+              "the cell's protection cuts out at 3.0 V, and the diode and "
+              "the Pico's regulator lose a little on the way)."
+              % (BATTERY_MAH, BATTERY_CELL, hours),
+              "- **Worst case:** a double six lights all %d pixels white: "
+              "%d mA for the pixels, %d mA in all, about %.1f hours."
+              % (pinmap.PROFILES[name]["neopixel"]["count"], worst_px, worst,
+                 BATTERY_MAH / worst),
+              "- **Longer play:** the pixels and the backlight follow the "
+              "brightness setting in the menu; `MINIGAM_PIXEL_MAX = %d` in "
+              "settings.toml halves the pixels' share."
+              % (pinmap.PIXEL_MAX_PERCENT // 2),
+              "- **Measure yours:** a USB power meter between the PC and the "
+              "Pico shows the real total (the cell charging adds its charge "
+              "current).", ""]
+    return lines
 
 
 def readme():
@@ -455,8 +719,9 @@ def readme():
         if wired(p):
             out += ["### Wiring", "",
                     "![wiring of %s](wiring-%s.svg)" % (name, name), ""]
-        out += ["### Power", "", power_notes(name), "",
-                indicator_heading(name), "", neopixel_notes(name),
+        out += ["### Power", "", power_notes(name), ""]
+        out += budget_section(name)
+        out += [indicator_heading(name), "", neopixel_notes(name),
                 "", "### Assembly", ""]
         out += ["%d. %s" % (k + 1, s) for k, s in enumerate(ASSEMBLY[name])]
         out += ["", "### CircuitPython", "",
