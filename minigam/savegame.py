@@ -99,11 +99,8 @@ def loads(data, dice=None):
     checks live in ``minigam.save_reader``, loaded for this only: a game in
     progress saves every turn but reads a save once (on stock CircuitPython
     the reader's code would otherwise hold heap through every game)."""
-    import sys
-    had = "minigam.save_reader" in sys.modules
     from minigam.save_reader import read
     try:
         return read(data, dice)
     finally:
-        if not had:
-            unload("minigam.save_reader")
+        unload("minigam.save_reader")  # nothing else imports it
