@@ -30,18 +30,28 @@ def col(player, index):
 
 
 def menu_to(rig, text):
-    """Move the menu's pointer to the item starting with ``text``."""
+    """Move the menu's pointer to the item starting with ``text``: on the
+    page shown, else on the main page, Settings or Statistics."""
     app = rig.app
-    for _ in range(20):
-        item = app.text.lines[app.menu_sel - app.text.first].text
-        if item.startswith(text):
-            return item
-        rig.press(K.X)
+    for opener in (None, "Settings", "Statistics"):
+        if opener is not None:
+            menu_to_top(rig)
+            for _ in range(len(A._menu().menu_items(app))):
+                if app.text.lines[app.menu_sel].text == opener:
+                    break
+                rig.press(K.X)
+            rig.press(K.A)
+        for _ in range(len(A._menu().menu_items(app))):
+            item = app.text.lines[app.menu_sel - app.text.first].text
+            if item.startswith(text):
+                return item
+            rig.press(K.X)
     raise AssertionError("no menu item " + text)
 
 
 def menu_to_top(rig):
-    """Move the menu's pointer back up to its first line (Y)."""
+    """Back to the main page (B), its pointer on its first line (Y)."""
+    rig.press(K.B)
     for _ in range(20):
         if rig.app.menu_sel == 0:
             return
@@ -317,7 +327,8 @@ def test_tutor_setting_persists_and_old_settings_still_load():
     rig.press(K.A)
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "Dice: your own"
-    rig.press(*([K.Y] * 9 + [K.A]))
+    menu_to_top(rig)
+    rig.press(K.A)
     rig2 = flows.Rig("pico-st7789", seed=1, nvm=rig.hw.nvm)
     assert rig2.app.settings.tutor and rig2.app.settings.own_dice
     s = P.Settings()
@@ -478,16 +489,23 @@ def test_own_dice_for_both_players_and_not_counted(profile):
 # -- pages -------------------------------------------------------------------
 
 @pytest.mark.parametrize("profile", ALL)
-def test_menu_arrows_say_more_lines_lie_below_and_above(profile):
+def test_page_arrows_say_more_lines_lie_below_and_above(profile):
+    """The menu's pages fit the screen; a longer page (the dice
+    statistics) shows arrows for the lines below and above."""
     rig = flows.Rig(profile, seed=1)
     app = rig.app
     t = app.text
-    assert len(A._menu().menu_items(app)) > t.n
+    assert len(A._menu().menu_items(app)) <= t.n
+    assert t.more.hidden and t.less.hidden
+    menu_to(rig, "Dice statistics")
+    rig.press(K.A)
+    assert app.state == A.INFO
     assert not t.more.hidden and t.less.hidden
-    rig.shot("menu-more")
-    menu_to(rig, "Lifetime")
+    rig.shot("page-more")
+    for _ in range(12):
+        rig.press(K.X)
     assert t.more.hidden and not t.less.hidden
-    rig.shot("menu-end")
+    rig.shot("page-end")
 
 
 def test_dice_page_says_the_pixel_colours_and_scrolls():

@@ -402,11 +402,15 @@ def test_undo_single_move_and_whole_turn():
 def test_resume_saved_game_and_settings():
     rig = Rig("pybadge", seed=8)
     app = rig.app
-    # Change a setting: match length (item 4: "Match: 1 game").
-    rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.RIGHT)
+    # Change a setting: match length (Settings, second item).
+    rig.press(K.DOWN, K.DOWN, K.DOWN, K.A)
+    assert app.text.title.text.startswith("Settings")
+    rig.press(K.DOWN, K.RIGHT)
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "Match: first to 3"
-    rig.press(K.UP, K.UP, K.UP, K.UP, K.A, K.A, K.A)
+    rig.press(K.B)  # back to the main page, on "Settings"
+    assert app.text.lines[app.menu_sel].text == "Settings"
+    rig.press(K.UP, K.UP, K.UP, K.A, K.A, K.A)
     rng = random.Random(3)
     while app.game.turn_no < 3:
         if app.state in (A.AI, A.AIMOVE):
@@ -469,9 +473,13 @@ def test_menu_settings_apply_and_persist():
     rig = Rig("pico-st7789", seed=1)
     app = rig.app
     items = [lb.text for lb in app.text.lines]
-    assert items[:3] == ["Play vs AI", "Two players", "AI level: Medium"]
-    # Brightness is the 8th item: step it from 100% to 25%.
-    rig.press(*([K.DOWN] * 7))
+    assert items[:6] == ["Play vs AI", "Two players", "AI level: Medium",
+                         "Settings", "Statistics", ""]
+    # Settings, fourth item on the main page; brightness is its fifth:
+    # step it from 100% to 25%.
+    rig.press(K.DOWN, K.DOWN, K.DOWN, K.A)
+    assert app.text.title.text == "Settings  B:back"
+    rig.press(*([K.DOWN] * 4))
     sel = app.menu_sel - app.text.first
     assert app.text.lines[sel].text == "Brightness: 100%"
     rig.press(K.RIGHT)
@@ -481,13 +489,44 @@ def test_menu_settings_apply_and_persist():
     rig.press(K.LEFT)  # Normal -> Slow
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "AI speed: Slow"
-    # Dice statistics page, then back.
-    rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
+    # B: back to the main page, on "Settings"; the settings are written.
+    rig.press(K.B)
+    assert app.text.title.text == "MINIGAM"
+    assert app.text.lines[app.menu_sel].text == "Settings"
+    assert not app.settings_changed
+    # Dice statistics page (Statistics, first item), then back to it.
+    rig.press(K.DOWN, K.A)
+    assert [lb.text for lb in app.text.lines[:3]] == [
+        "Dice statistics", "Lifetime stats", ""]
+    rig.press(K.A)
     assert app.state == A.INFO and app.text.title.text == "Dice"
     assert app.text.lines[0].text == "Rolls: 0"
     rig.press(K.B)
     assert app.state == A.MENU
+    assert app.text.title.text.startswith("Statistics")
+    assert app.text.lines[app.menu_sel].text == "Dice statistics"
+    rig.press(K.B)
+    assert app.text.lines[app.menu_sel].text == "Statistics"
     # Settings are written when the menu is left; a new app reads them.
     rig2 = Rig("pico-st7789", seed=1, nvm=rig.hw.nvm)
     assert rig2.app.settings.bright == 0 and rig2.app.settings.speed == 0
     assert abs(rig2.hw.brightness - 0.25) < 1e-6
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_menu_pages_fit_without_scrolling(profile):
+    """Every menu page fits the screen (a cursor step then only moves the
+    pointer), with "Resume game" too, on every profile."""
+    rig = Rig(profile, seed=2)
+    app = rig.app
+    app.saved = True
+    for page in (menu.MAIN, menu.SETTINGS_PAGE, menu.STATS_PAGE):
+        app.menu_page = page
+        app.menu_sel = 0
+        menu.show(app)
+        n = len(menu.menu_items(app))
+        assert n <= app.text.n, (page, n, app.text.n)
+        for _ in range(n):
+            rig.press(K.X)
+            assert app.text.first == 0
+            assert app.text.more.hidden and app.text.less.hidden

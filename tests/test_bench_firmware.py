@@ -3,6 +3,7 @@ scripts played on the host app (the emulated runs themselves are measured
 by ``bench --only firmware``, never asserted)."""
 
 from minigam.host.bench import firmware as bf
+from minigam.app import persist as P
 
 
 class _Console:
@@ -72,5 +73,24 @@ def test_the_bench_scripts_play_out_in_the_simulator():
             sim.run_step(session, kind, arg)
         assert STATE_NAMES[app.state] == "MENU"
         assert app.menu_sel == 0 and not app.saved
+        assert app.menu_page == 0
+        fresh = P.Settings()
+        fresh.mode = app.settings.mode  # the last game's mode is kept
+        assert app.settings.to_bytes() == fresh.to_bytes()
+    finally:
+        session.close()
+
+
+def test_the_tutor_script_turns_the_tutor_on_and_comes_back_up():
+    from minigam.host.simulator import sim
+    session = sim.Session(bf.PROFILE, seed=bf.SEED)
+    try:
+        for kind, arg in sim.parse_script(bf.TUTOR_ON):
+            sim.run_step(session, kind, arg)
+        app = session.app
+        assert app.settings.tutor and not app.settings_changed
+        assert app.menu_page == 0 and app.menu_sel == 0
+        app.settings.tutor = False
+        assert app.settings.to_bytes() == P.Settings().to_bytes()
     finally:
         session.close()

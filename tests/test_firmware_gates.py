@@ -124,10 +124,8 @@ def within_budget(session, build):
     assert verdict is None, "%s: %s" % (build, verdict)
 
 
-HARD = "X X A Y Y "  # menu: down to "AI level", Medium -> Hard, back up
-
-
-TUTOR_ON = "X*8 A Y*8 "  # menu: down to "Tutor", on, back up
+HARD = bench.LEVEL_KEYS["hard"]  # "AI level", Medium -> Hard, back up
+TUTOR_ON = bench.TUTOR_ON
 REVIEW = " X X await:REVIEW wait:8000"  # game over: summary, review
 
 

@@ -253,11 +253,17 @@ def _hint(session):
     session.advance(160)
 
 
-def _menu_item(session, prefix):
-    """Put the menu's pointer on the item starting with ``prefix``;
-    False when the menu has none."""
+def _menu_item(session, prefix, opener=None):
+    """Put the menu's pointer on the item starting with ``prefix``, on
+    the page shown or on the page the main page's ``opener`` opens;
+    False when that page has none."""
     view = session.app.text
-    for _ in range(30):
+    if opener is not None:
+        session.tap(K.B)  # the main page
+        if not _menu_item(session, opener):
+            return False
+        session.tap(K.A)
+    for _ in range(len(view.items)):
         if view.lines[view.sel - view.first].text.startswith(prefix):
             return True
         session.tap(K.DOWN)
@@ -278,14 +284,16 @@ def test_a_whole_game_by_keys_never_shows_a_state_name(mode_keys):
             seen.add(session.state)
 
         # a text page first: the dice statistics, then back
-        assert _menu_item(session, "Dice statistics")
+        assert _menu_item(session, "Dice statistics", "Statistics")
         check()
         session.tap(K.A)
         check()
         session.tap(K.B)
         check()
-        if _menu_item(session, "Tutor: Off"):
+        if _menu_item(session, "Tutor: Off", "Settings"):
             session.tap(K.A)  # the tutor's notices too
+        session.tap(K.B)
+        check()
         while session.app.menu_sel:
             session.tap(K.UP)
         for name in mode_keys.split():

@@ -157,6 +157,7 @@ class App:
         self.thinking = False
         self.think_ms = 0
         self.waited = False  # a key was pressed in this AI turn: "wait"
+        self.menu_page = 0  # main, Settings or Statistics (app.menu)
         self.menu_sel = 0
         self.dirty = True
         self.frames = 0

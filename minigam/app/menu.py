@@ -1,21 +1,36 @@
-"""The title menu and what it starts: its items, its keys, the pages it
-opens and the start of a game (new, resumed, or from a position). Loaded
-while the menu shows; a game start unloads it (on stock CircuitPython its
-code would otherwise stay in the heap through the game).
+"""The title menu and what it starts: its pages, their items and keys, the
+pages it opens and the start of a game (new, resumed, or from a position).
+Loaded while the menu shows; a game start unloads it (on stock CircuitPython
+its code would otherwise stay in the heap through the game).
 
-``menu_items(app)`` lists ``(id, text)`` for the menu; ``key(app, code)``
-applies a key to it. The page is drawn by
-:class:`~minigam.app.text_view.TextView`; the other pages' text is
-``minigam.app.pages``.
+The menu is three short pages, each within the smallest screen's seven
+lines, so that a cursor step only moves the pointer (a list that scrolled
+redrew every line: about 190 ms on a Pico):
+
+* the main page: Resume, Play vs AI, Two players, the AI level, Settings,
+  Statistics;
+* Settings: rules, match, auto forced, AI speed, brightness, tutor, dice;
+* Statistics: the dice statistics and the lifetime statistics.
+
+``menu_items(app)`` lists ``(id, text)`` for the page shown
+(``app.menu_page``); ``key(app, code)`` applies a key to it.
+The page is drawn by :class:`~minigam.app.text_view.TextView`; the other
+pages' text is ``minigam.app.pages``.
 
 Keys on the menu: X or DOWN next item, Y or UP previous item, A, PRESS or
-RIGHT activates the item or steps its value forward, LEFT steps it back.
+RIGHT activates the item or steps its value forward, LEFT steps it back,
+B goes back from Settings or Statistics to the main page.
 """
 
 from minigam.compat import const
 from minigam.hw import keys as K
 from minigam.app import persist as P
 from minigam.app.app import MENU, INFO, OPEN
+
+# Pages (``app.menu_page``)
+MAIN = const(0)
+SETTINGS_PAGE = const(1)
+STATS_PAGE = const(2)
 
 RESUME = const(1)
 PLAY_AI = const(2)
@@ -30,31 +45,41 @@ DICE = const(10)
 LIFE = const(11)
 TUTOR = const(12)
 OWN_DICE = const(13)
+SETTINGS = const(14)
+STATS = const(15)
 
 TITLE = "MINIGAM"
+_TITLES = (TITLE, "Settings  B:back", "Statistics  B:back")
 
 
 def menu_items(app):
+    """``(id, text)`` of the items on the page shown."""
     s = app.settings
     out = []
-    if app.saved:
-        out.append((RESUME, "Resume game"))
-    out.append((PLAY_AI, "Play vs AI"))
-    out.append((PLAY_2P, "Two players"))
-    out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
-    out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
-                                      else "Standard")))
-    m = P.MATCHES[s.match]
-    out.append((MATCH, "Match: " + ("1 game" if m == 1
-                                    else "first to %d" % m)))
-    out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
-    out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
-    out.append((BRIGHT, "Brightness: %d%%" % P.BRIGHT[s.bright]))
-    out.append((TUTOR, "Tutor: " + ("On" if s.tutor else "Off")))
-    out.append((OWN_DICE, "Dice: " + ("your own" if s.own_dice
-                                      else "the device's")))
-    out.append((DICE, "Dice statistics"))
-    out.append((LIFE, "Lifetime stats"))
+    page = app.menu_page
+    if page == SETTINGS_PAGE:
+        out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
+                                          else "Standard")))
+        m = P.MATCHES[s.match]
+        out.append((MATCH, "Match: " + ("1 game" if m == 1
+                                        else "first to %d" % m)))
+        out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
+        out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
+        out.append((BRIGHT, "Brightness: %d%%" % P.BRIGHT[s.bright]))
+        out.append((TUTOR, "Tutor: " + ("On" if s.tutor else "Off")))
+        out.append((OWN_DICE, "Dice: " + ("your own" if s.own_dice
+                                          else "the device's")))
+    elif page == STATS_PAGE:
+        out.append((DICE, "Dice statistics"))
+        out.append((LIFE, "Lifetime stats"))
+    else:
+        if app.saved:
+            out.append((RESUME, "Resume game"))
+        out.append((PLAY_AI, "Play vs AI"))
+        out.append((PLAY_2P, "Two players"))
+        out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
+        out.append((SETTINGS, "Settings"))
+        out.append((STATS, "Statistics"))
     return out
 
 
@@ -63,8 +88,8 @@ def _step(v, n, d):
 
 
 def key(app, code):
-    """A key on the menu: the selection moves, a setting steps, or the
-    selected item runs."""
+    """A key on the menu: the selection moves, a setting steps, a page
+    opens or closes, or the selected item runs."""
     act = menu_key(app, code)
     if act == RESUME:
         resume(app)
@@ -79,7 +104,28 @@ def key(app, code):
         from minigam.app.pages import life_lines
         _info(app, "Statistics", life_lines(app.stats))
     else:
+        if act == SETTINGS:
+            _open(app, SETTINGS_PAGE)
+        elif act == STATS:
+            _open(app, STATS_PAGE)
         show(app)
+
+
+def _open(app, page):
+    app.menu_page = page
+    app.menu_sel = 0
+
+
+def _back(app):
+    """From Settings or Statistics to the main page, its pointer on the
+    item that opened them. Changed settings are written now, once."""
+    _save_settings(app)
+    opener = SETTINGS if app.menu_page == SETTINGS_PAGE else STATS
+    app.menu_page = MAIN
+    app.menu_sel = 0
+    for i, (item, _) in enumerate(menu_items(app)):
+        if item == opener:
+            app.menu_sel = i
 
 
 def show(app):
@@ -87,11 +133,15 @@ def show(app):
     items = menu_items(app)
     if app.menu_sel >= len(items):
         app.menu_sel = 0
-    app._page(TITLE, [t for _, t in items], app.menu_sel)
+    app._page(_TITLES[app.menu_page], [t for _, t in items], app.menu_sel)
 
 
 def menu_key(app, code):
     """Apply key ``code`` to the menu; returns the chosen action or None."""
+    if code == K.B:
+        if app.menu_page != MAIN:
+            _back(app)
+        return None
     items = menu_items(app)
     n = len(items)
     if code in (K.X, K.DOWN):
@@ -191,6 +241,7 @@ def play_from(app, mode, pos, level=None):
 
 def _start(app, mode, level):
     from minigam.game import NEW, OVER
+    app.menu_page = MAIN  # after the game, the menu's main page
     app.mode = mode
     app.level = level
     if mode == P.MODE_AI:

@@ -23,8 +23,9 @@ CircuitPython 10.2.1 with ``deploy``'s ``.mpy`` bundle, and stock with the
   from the search's start to its answer, the screen and keys running
   meanwhile; the app then paces the moves it shows): mean, p90, p99, max;
 * key press to finished frame (the last RAM write of the update), and the
-  refresh time (first to last RAM write), for the menu cursor (within the
-  page, and scrolling it) and the board cursor.
+  refresh time (first to last RAM write), for the menu cursor (the main
+  page and Settings: no page scrolls), a setting's value stepped, and the
+  board cursor.
 
 On the MINIGAM firmware, also (``firmware_probes`` plants the probes):
 
@@ -56,19 +57,22 @@ SEED = 7
 LEVEL_KEYS = {"easy": "X X A A Y Y ", "medium": "", "hard": "X X A Y Y "}
 OPTIMISTIC = "emulated ms; optimistic: no flash wait states"
 KB = 1024
-SCROLL_MS = 50  # a menu step whose refresh takes longer scrolled the list
 # Lowest free heap each build must keep (issue 14): the MINIGAM firmware
 # (game frozen into flash), stock CircuitPython 10.2.1 with deploy's .mpy
 # bundle, and with its .py tree. The firmware gates hold the builds to them.
 BUDGETS = {"frozen": 140 * KB, "mpy": 64 * KB, "py": 32 * KB}
 
-# Key scripts (``minigam.host.simulator.sim`` syntax), from the menu with no saved
-# game ("Play vs AI" first). Every menu page: the two statistics pages, then
-# each setting (AI level, rules, match, auto forced, AI speed, brightness,
-# tutor, your own dice)
-# stepped through all its values back to where it was, then back up.
-MENU_PAGES = ("X*10 A await:INFO A await:MENU X A await:INFO A await:MENU "
-              "Y*9 A*3 X A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 Y*9 ")
+# Key scripts (``minigam.host.simulator.sim`` syntax), from the menu's main
+# page with no saved game ("Play vs AI" first; then "Two players", "AI
+# level", "Settings", "Statistics"). Every menu page: Statistics and its
+# two pages, then Settings, each setting (rules, match, auto forced, AI
+# speed, brightness, tutor, your own dice) stepped through all its values
+# back to where it was, back (B) to the main page, the AI level round its
+# three values, then up to the first line.
+MENU_PAGES = ("X*4 A A await:INFO A await:MENU X A await:INFO A await:MENU "
+              "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*3 Y Y ")
+# Settings, down to "Tutor", on, back (B) to the main page and up
+TUTOR_ON = "X*3 A X*5 A B Y*3 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # The board cursor's latency is measured in a two-player game at its first
@@ -379,9 +383,18 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
                              for n, f, _, _ in stages)))
         start_up_times(out, s, stages)
-        menu = board = []
+        menu = setting = board = []
         if latency:
+            # the main page's cursor (20 taps: four times round its five
+            # lines), then the Settings page's (twice round its seven) and
+            # a setting's value stepped (an even number of taps: "Auto
+            # forced" ends as it was); back to the main page's first line
             menu = key_latency(s, "X", taps=20)
+            play(s, "X*3 A")
+            menu = menu + key_latency(s, "X", taps=14)
+            play(s, "X X")
+            setting = key_latency(s, "A", taps=10)
+            play(s, "B Y*3")
             try:  # the board's cursor, in a two-player game played out
                 play(s, TWO_PLAYER_TO_DEST)
                 board = key_latency(s, "RIGHT")
@@ -432,12 +445,9 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         for level in ("hard",) + tuple(levels):
             _stats(out, "AI decision, %s" % level, times.get(level, []))
         if latency:
-            # a step that scrolls the menu redraws every line
-            page = [v for v in menu if v[1] < SCROLL_MS]
-            scroll = [v for v in menu if v[1] >= SCROLL_MS]
             for label, values in (
-                    ("menu cursor, within the page", page),
-                    ("menu cursor, scrolling the list", scroll),
+                    ("menu cursor (main page and Settings)", menu),
+                    ("menu setting step", setting),
                     ("board cursor", board)):
                 _stats(out, "key to finished frame, " + label,
                        [a for a, _ in values])
