@@ -1,9 +1,14 @@
-"""The generated OpenSCAD cases: committed, checked by hwdocs, and
-geometrically sane for the data table (no OpenSCAD needed)."""
+"""The generated OpenSCAD cases: committed, checked by hwdocs, every number
+sourced, and geometrically sound for the data table. The geometry checks
+run without OpenSCAD (enclosure.problems); where OpenSCAD is installed, the
+file is also rendered and its echoed numbers compared with layout()."""
 
+import copy
 import math
 import os
 import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -12,16 +17,24 @@ from minigam.host.hardware import docs as hwdocs
 from minigam.hw import pins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAME = "pico-st7789"
 
 # The defaults and a few edits a maker might make in the .scad file.
 VARIANTS = [{}, {"lipo": False}, {"wall": 3.0, "clearance": 0.6},
-            {"post_d": 6.0, "key_hole_d": 5.0, "lipo_w": 30.0}]
+            {"post_d": 6.0, "key_hole_d": 3.2, "lipo_w": 33.0},
+            {"lid_t": 2.6, "pixel_hole_d": 4.0, "sw_offset": -4.0},
+            {"charger_usb_open": True}]
 CASES = [(n, v) for n in enclosure.profiles() for v in VARIANTS]
 
 
 def read(rel):
     with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
         return f.read()
+
+
+def readme_section():
+    text = read("hardware/README.md").split("## Enclosure\n", 1)[1]
+    return text.split("\n## ", 1)[0]
 
 
 def test_hwdocs_writes_and_checks_every_case(tmp_path, monkeypatch):
@@ -39,7 +52,7 @@ def test_hwdocs_writes_and_checks_every_case(tmp_path, monkeypatch):
 
 
 def test_case_profiles_exist():
-    assert "pico-st7789" in enclosure.profiles()
+    assert NAME in enclosure.profiles()
     assert set(enclosure.profiles()) <= set(pins.PROFILES)
 
 
@@ -51,11 +64,46 @@ def test_every_dimension_has_a_known_source(name):
         # ... and the .scad file states it with its source.
         assert re.search(r"^%s = [^;]+;  // \[%s\]" % (re.escape(key), src),
                          scad, re.M), key
-    readme = read("hardware/README.md").split("## Enclosure\n", 1)[1]
-    readme = readme.split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("name", enclosure.profiles())
+def test_readme_lists_sources_and_every_estimate_with_how_to_measure(name):
+    readme = readme_section()
+    ests = enclosure.estimates(name)
+    assert "%d estimates" % len(ests) in readme
     for key, (value, src) in enclosure.PARTS[name].items():
-        listed = "`%s` = " % key in readme
-        assert listed == (src != "estimate"), key
+        if src == "estimate":
+            continue
+        # a published value is listed beside its source
+        line = [ln for ln in readme.splitlines() if "`%s` = " % key in ln]
+        assert line, key
+        assert enclosure.SOURCES[src] in line[0], key
+    for key, val, how in ests:
+        assert how, key
+        row = "| `%s` | %s | %s |" % (key, enclosure._scad_value(val), how)
+        assert row in readme, key
+    # the cell's size is a parameter, and listed as an estimate
+    for k in enclosure.PARAM_ESTIMATES:
+        assert k in enclosure.PARAMS and k in dict(
+            (e[0], e) for e in ests)
+    # nothing is called an estimate twice or missed
+    est_keys = [e[0] for e in ests]
+    assert len(est_keys) == len(set(est_keys))
+    assert set(enclosure.MEASURE) == set(est_keys)
+
+
+def test_published_values_are_what_the_sources_say():
+    """Spot checks against the drawings, so a slip in the table shows."""
+    v = lambda k: enclosure.value(NAME, k)  # noqa: E731
+    assert (v("pico_l"), v("pico_w"), v("pico_t")) == (51.0, 21.0, 1.0)
+    assert v("pico_hole_dx") == pytest.approx(51.0 - 2 * 2.0)
+    assert v("pico_hole_dy") == pytest.approx(21.0 - 2 * 4.8)
+    assert (v("chg_l"), v("chg_w")) == (22.86, 19.05)  # 0.9 x 0.75 in
+    assert v("chg_hole_in") == 2.54 and v("chg_hole_d") == 2.5
+    assert v("ring_od") == 37.0
+    assert v("ring_n") == pins.PROFILES[NAME]["neopixel"]["count"]
+    assert v("key_order") == "ABXY"
+    assert (v("screen_w"), v("screen_h")) == (23.4, 23.4)
 
 
 @pytest.mark.parametrize("name", enclosure.profiles())
@@ -72,121 +120,201 @@ def test_parameters_are_top_level_and_the_source_is_balanced(name):
     assert len(names) == len(set(names))
 
 
-def circle_in_rect(x, y, d, x0, y0, x1, y1):
-    r = d / 2
-    return x0 <= x - r and x + r <= x1 and y0 <= y - r and y + r <= y1
-
-
-def circles_apart(a, b):
-    return math.hypot(a[0] - b[0], a[1] - b[1]) > (a[2] + b[2]) / 2
+@pytest.mark.parametrize("name,over", CASES)
+def test_the_case_holds_everything(name, over):
+    """No part outside the cavity, no two in one place, every opening over
+    what it is for."""
+    lay = enclosure.layout(name, **over)
+    assert enclosure.problems(name, lay) == []
 
 
 @pytest.mark.parametrize("name,over", CASES)
-def test_top_holes_and_window_sit_inside_the_top_face(name, over):
+def test_stack_heights_add_up(name, over):
     lay = enclosure.layout(name, **over)
-    wall = lay["wall"]
-    out_l, out_w = lay["outer"]
-    inner = (wall, wall, out_l - wall, out_w - wall)
-    posts = [(x, y, lay["params"]["post_d"]) for x, y in lay["posts"]]
-    holes = lay["holes"]
-    assert sorted(holes) == ["A", "B", "PAD", "X", "Y"]
-    w = lay["window"]
-    win = (w["x"] - w["w"] / 2, w["y"] - w["h"] / 2,
-           w["x"] + w["w"] / 2, w["y"] + w["h"] / 2)
-    assert inner[0] <= win[0] and win[2] <= inner[2], win
-    assert inner[1] <= win[1] and win[3] <= inner[3], win
-    # The window shows the whole active area of the screen.
-    bx, by = lay["board_origin"]
-    sx, sy = (bx + enclosure.value(name, "screen_x"),
-              by + enclosure.value(name, "screen_y"))
-    sw, sh = enclosure.value(name, "screen_w"), enclosure.value(name,
-                                                                "screen_h")
-    assert win[0] <= sx - sw / 2 and sx + sw / 2 <= win[2]
-    assert win[1] <= sy - sh / 2 and sy + sh / 2 <= win[3]
-    names = sorted(holes)
-    for i, k in enumerate(names):
-        x, y, d = holes[k]
-        assert circle_in_rect(x, y, d, *inner), k
-        # not cut into the window, a post, or another hole
-        assert (x + d / 2 <= win[0] or x - d / 2 >= win[2]
-                or y + d / 2 <= win[1] or y - d / 2 >= win[3]), k
-        for p in posts:
-            assert circles_apart((x, y, d), p), (k, p)
-        for other in names[i + 1:]:
-            assert circles_apart(holes[k], holes[other]), (k, other)
-    # Each key hole sits over its key, and every key is on the board.
-    for k in enclosure.KEYS:
-        assert holes[k][:2] == (bx + enclosure.value(name, "key_%s_x" % k),
-                                by + enclosure.value(name, "key_%s_y" % k))
-    bl, bw = enclosure.value(name, "board_l"), enclosure.value(name, "board_w")
-    for k in names:
-        assert bx < holes[k][0] < bx + bl and by < holes[k][1] < by + bw, k
-
-
-@pytest.mark.parametrize("name,over", CASES)
-def test_boards_fit_the_cavity_clear_of_the_posts(name, over):
-    lay = enclosure.layout(name, **over)
-    wall, clr = lay["wall"], lay["params"]["clearance"]
-    out_l, out_w = lay["outer"]
-    bx, by = lay["board_origin"]
-    bl, bw = enclosure.value(name, "board_l"), enclosure.value(name, "board_w")
-    assert wall + clr <= bx and bx + bl + clr <= out_l - wall + 1e-9
-    assert wall + clr <= by + 1e-9 and by + bw + clr <= out_w - wall + 1e-9
-    r = lay["params"]["post_d"] / 2
-    for x, y in lay["posts"]:
-        assert x + r <= bx - clr + 1e-9 or x - r >= bx + bl + clr - 1e-9
-    # Pico standoffs: under the Pico, clear of its USB connector.
-    px0, px1 = lay["pico_x"]
-    x0, x1, y0, y1, z0, z1 = lay["usb"]["connector"]
-    sr = lay["params"]["standoff_d"] / 2
-    for x, y in lay["standoffs"]:
-        assert px0 < x < px1
-        assert (x + sr <= x0 or x - sr >= x1 or y + sr <= y0
-                or y - sr >= y1), (x, y)
-    # Stack: LiPo under the Pico's parts, the board under the rim.
-    if lay["params"]["lipo"]:
-        below = enclosure.value(name, "pico_parts_below")
-        assert lay["z_pico"] - below >= lay["params"]["lipo_h"]
+    v = lambda k: enclosure.value(name, k)  # noqa: E731
+    prm = lay["params"]
+    # floor, cell, Pico's parts, Pico, headers, LCD PCB, tallest front
+    # part (a key with its cap's flange), air, top plate
+    stack = ((prm["lipo_h"] + prm["lipo_gap"] if prm["lipo"] else 0)
+             + v("pico_parts_below") + v("pico_t") + v("header_gap")
+             + v("board_t") + max(v("screen_top"),
+                                  v("key_top") + prm["key_flange_t"])
+             + prm["lid_gap"])
+    assert lay["z_lid"] >= stack - 1e-9
+    assert lay["height"] == pytest.approx(prm["wall"] + lay["z_lid"]
+                                          + prm["lid_t"])
     assert 0 < lay["z_pico"] < lay["z_board"] < lay["z_rim"] < lay["z_lid"]
+    # the ring's pixels touch the plate; the charger stays below the ring
+    assert lay["ring"]["top"] == pytest.approx(lay["z_lid"])
+    assert lay["charger"]["top"] < lay["ring"]["z0"]
 
 
-@pytest.mark.parametrize("name,over", CASES)
-def test_usb_opening_is_in_the_wall_the_usb_end_faces(name, over):
-    lay = enclosure.layout(name, **over)
-    usb = lay["usb"]
-    out_l = lay["outer"][0]
-    left = enclosure.value(name, "pico_usb_end") == "left"
-    assert usb["wall"] == ("x-" if left else "x+")
-    # The connector's face is nearer that wall than the other one.
-    cx = usb["connector_x"]
-    assert (cx < out_l - cx) if left else (out_l - cx < cx)
-    x0, x1, y0, y1, z0, z1 = usb["connector"]
-    assert usb["y"] - usb["w"] / 2 <= y0 and y1 <= usb["y"] + usb["w"] / 2
-    assert usb["z"] - usb["h"] / 2 <= z0 and z1 <= usb["z"] + usb["h"] / 2
-    # Wholly in the wall: above the floor, below the rim, clear of posts.
-    assert usb["z"] - usb["h"] / 2 >= 0
-    assert usb["z"] + usb["h"] / 2 <= lay["z_rim"]
-    r = lay["params"]["post_d"] / 2
-    for _x, y in lay["posts"]:
-        assert y + r <= usb["y"] - usb["w"] / 2 or \
-            y - r >= usb["y"] + usb["w"] / 2
-    # The NeoPixel cable leaves through the other end wall.
-    cable = lay["cable"]
-    assert cable["wall"] != usb["wall"]
-    assert cable["d"] / 2 <= cable["z"] <= lay["z_rim"] - cable["d"] / 2
+def test_a_shell_too_low_for_the_stack_fails():
+    lay = enclosure.layout(NAME)
+    low = copy.deepcopy(lay)
+    low["z_lid"] -= 1.0
+    found = enclosure.problems(NAME, low)
+    assert any("taller than the space under the top plate" in p
+               for p in found), found
+    # and so does a Pico pressed onto the cell
+    low = copy.deepcopy(lay)
+    low["z_pico"] -= 1.0
+    assert any("press on the cell" in p for p in enclosure.problems(NAME, low))
 
 
-def test_usb_opening_follows_the_pico_when_it_is_turned(monkeypatch):
-    name = "pico-st7789"
-    data = dict(enclosure.PARTS[name])
+def test_misplaced_openings_and_parts_fail():
+    lay = enclosure.layout(NAME)
+    bad = copy.deepcopy(lay)
+    x, y, d = bad["holes"]["B"]
+    bad["holes"]["B"] = (x, y + 1.0, d)
+    assert any("B hole is not over the B key" in p
+               for p in enclosure.problems(NAME, bad))
+    bad = copy.deepcopy(lay)
+    bad["switch"]["slot"] = (2.0, bad["switch"]["slot"][1])
+    assert any("switch slot" in p for p in enclosure.problems(NAME, bad))
+    bad = copy.deepcopy(lay)
+    bad["usb"]["z"] += 3.0
+    assert any("micro-USB opening" in p for p in enclosure.problems(NAME, bad))
+    bad = copy.deepcopy(lay)
+    for k in ("x0", "x1"):
+        bad["charger"][k] += 2.0
+    assert any("charger" in p for p in enclosure.problems(NAME, bad))
+    bad = copy.deepcopy(lay)
+    bad["ring"]["x"] -= 15.0          # onto the key caps
+    found = enclosure.problems(NAME, bad)
+    assert any("ring" in p and "cap" in p for p in found), found
+    bad = copy.deepcopy(lay)
+    bad["pixels"] = bad["pixels"][:-1]
+    assert any("one window per pixel" in p
+               for p in enclosure.problems(NAME, bad))
+
+
+def test_keys_in_the_makers_order_and_caps_that_stay_in(monkeypatch):
+    lay = enclosure.layout(NAME)
+    ys = [lay["holes"][k][1] for k in "ABXY"]
+    assert ys == sorted(ys, reverse=True)        # A at the top
+    xs = set(lay["holes"][k][0] for k in "ABXY")
+    assert len(xs) == 1                          # one column
+    assert lay["caps"]["flange_w"] >= lay["params"]["key_hole_d"] + 1
+    # Swapping two keys in the table breaks the maker's order.
+    data = dict(enclosure.PARTS[NAME])
+    data["key_A_y"], data["key_Y_y"] = data["key_Y_y"], data["key_A_y"]
+    monkeypatch.setitem(enclosure.PARTS, NAME, data)
+    found = enclosure.problems(NAME, enclosure.layout(NAME))
+    assert any("top to bottom" in p for p in found), found
+
+
+def test_keys_too_close_for_the_cap_flanges_fail(monkeypatch):
+    data = dict(enclosure.PARTS[NAME])
+    data["key_B_y"] = (data["key_A_y"][0] - 4.0, "estimate")
+    monkeypatch.setitem(enclosure.PARTS, NAME, data)
+    found = enclosure.problems(NAME, enclosure.layout(NAME))
+    assert any("flanges are too narrow" in p for p in found), found
+
+
+def test_a_bigger_cell_grows_the_case_and_still_fits():
+    small = enclosure.layout(NAME)
+    big = enclosure.layout(NAME, lipo_h=6.0, lipo_w=36.0)
+    assert big["z_lid"] > small["z_lid"]
+    assert enclosure.problems(NAME, big) == []
+    flat = enclosure.layout(NAME, lipo=False)
+    assert flat["height"] < small["height"]
+    assert flat["battery"] is None
+
+
+def test_pixel_windows_sit_over_the_pixels():
+    lay = enclosure.layout(NAME)
+    ring = lay["ring"]
+    n = enclosure.value(NAME, "ring_n")
+    assert len(lay["pixels"]) == n
+    angles = sorted(round(math.degrees(math.atan2(y - ring["y"],
+                                                  x - ring["x"])) % 360, 6)
+                    for x, y in lay["pixels"])
+    assert angles == [round(360.0 * i / n, 6) for i in range(n)]
+    for x, y in lay["pixels"]:
+        r = math.hypot(x - ring["x"], y - ring["y"])
+        assert enclosure.value(NAME, "ring_id") / 2 < r < ring["od"] / 2
+
+
+def test_the_usb_ends_are_where_the_power_notes_want_them():
+    lay = enclosure.layout(NAME)
+    # the Pico's micro-USB at the left end wall, the charger's USB socket at the
+    # right one but closed unless asked for (docs: leave it empty)
+    assert lay["usb"]["wall"] == "x-"
+    assert lay["usb"]["connector_x"] < lay["outer"][0] / 2
+    assert lay["charger"]["usb"][0] > lay["outer"][0] / 2
+    assert lay["charger"]["usb_open"] is None
+    assert enclosure.layout(NAME, charger_usb_open=True)[
+        "charger"]["usb_open"]
+    assert "charger_usb_open = false;" in enclosure.scad(NAME)
+
+
+def test_a_pico_turned_the_other_way_is_refused(monkeypatch):
+    data = dict(enclosure.PARTS[NAME])
     data["pico_usb_end"] = ("right", "estimate")
-    monkeypatch.setitem(enclosure.PARTS, name, data)
-    lay = enclosure.layout(name)
-    assert lay["usb"]["wall"] == "x+" and lay["cable"]["wall"] == "x-"
-    assert lay["usb"]["connector_x"] > lay["outer"][0] / 2
-    assert 'pico_usb_end = "right";' in enclosure.scad(name)
+    monkeypatch.setitem(enclosure.PARTS, NAME, data)
+    with pytest.raises(ValueError):
+        enclosure.layout(NAME)
 
 
 def test_unknown_parameter_is_refused():
     with pytest.raises(KeyError):
-        enclosure.layout("pico-st7789", wal=3)
+        enclosure.layout(NAME, wal=3)
+
+
+def test_docs_can_still_read_the_cell_parameters():
+    # hardware/docs.py quotes the bay's size from these three
+    for k in ("lipo_l", "lipo_w", "lipo_h"):
+        assert isinstance(enclosure.PARAMS[k], float)
+
+
+OPENSCAD = shutil.which("openscad")
+
+
+@pytest.mark.skipif(not OPENSCAD, reason="OpenSCAD is not installed")
+@pytest.mark.parametrize("over", [{}, {"lipo": False}])
+def test_openscad_agrees_with_layout(tmp_path, over):
+    """Render the generated file: its assertions pass, and the numbers it
+    echoes are the ones layout() computes."""
+    text = enclosure.scad(NAME)
+    for k, val in over.items():
+        text = re.sub(r"^%s = [^;]+;" % k, "%s = %s;" % (
+            k, enclosure._scad_value(val)), text, flags=re.M)
+    src = tmp_path / "case.scad"
+    src.write_text(text)
+    run = subprocess.run([OPENSCAD, "-o", str(tmp_path / "out.echo"),
+                          "-D", 'part="assembled"', str(src)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    echo = (tmp_path / "out.echo").read_text() + run.stderr
+    assert "Assertion" not in echo, echo
+    m = re.search(r"minigam = \[(.*)\]", echo)
+    assert m, echo
+    got = dict((k, float(v)) for k, v in
+               re.findall(r'\["(\w+)", ([-\d.e]+)\]', m.group(1)))
+    lay = enclosure.layout(NAME, **over)
+    want = {"out_l": lay["outer"][0], "out_w": lay["outer"][1],
+            "bx": lay["board_origin"][0], "by": lay["board_origin"][1],
+            "ring_cx": lay["ring"]["x"], "z_pico": lay["z_pico"],
+            "z_board": lay["z_board"], "z_rim": lay["z_rim"],
+            "z_lid": lay["z_lid"], "lid_h": lay["lid_h"],
+            "chg_x0": lay["charger"]["x0"], "sw_cx": lay["switch"]["x"],
+            "flange_w": lay["caps"]["flange_w"]}
+    assert set(got) == set(enclosure.ECHOED) == set(want)
+    for k in want:
+        assert got[k] == pytest.approx(want[k], abs=1e-3), k
+
+
+@pytest.mark.skipif(not OPENSCAD, reason="OpenSCAD is not installed")
+def test_openscad_assertions_catch_a_bad_edit(tmp_path):
+    text = re.sub(r"^key_B_y = [^;]+;", "key_B_y = 19;",
+                  enclosure.scad(NAME), flags=re.M)
+    src = tmp_path / "case.scad"
+    src.write_text(text)
+    run = subprocess.run([OPENSCAD, "-o", str(tmp_path / "out.echo"),
+                          "-D", 'part="assembled"', str(src)],
+                         capture_output=True, text=True, timeout=300)
+    out = run.stderr + ((tmp_path / "out.echo").read_text()
+                        if (tmp_path / "out.echo").exists() else "")
+    assert "Assertion" in out and "cap flanges" in out, out
+    assert "minigam = " not in out   # evaluation stopped at the assertion

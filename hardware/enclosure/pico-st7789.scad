@@ -3,100 +3,195 @@
 // minigam/host/hardware/enclosure.py; edit the parameters below freely, but
 // fix hardware dimensions in enclosure.py's PARTS table.
 //
-// Two parts: part = "bottom" (shell: Pico on standoffs, optional
-// LiPo bay, micro-USB opening, NeoPixel cable hole) and part = "top"
-// (screen window, joystick and key holes), screwed together with
-// four M2 self-tapping screws; "caps" prints the four key caps,
-// "assembled" shows the closed case, "all" lays everything out.
+// Two shells screwed together with four M2 self-tapping screws.
+// part = "bottom": the Pico on four standoffs over the LiPo bay,
+//   its micro-USB through the left end wall; the charger board on
+//   standoffs at the far end; the power switch in a cradle, its lever
+//   through the far long wall.
+// part = "top": the screen window, joystick and key holes, one
+//   window per NeoPixel over a rebate for the diffuser, and the
+//   collar the ring clicks into.
+// "caps" prints the key caps and the joystick cap, "diffuser" the
+// ring behind the pixel windows (white or clear filament);
+// "assembled", "open" (top lifted off) and "section" preview the
+// case with stand-ins for the boards; "all" lays the parts out.
 //
 // Sources of the hardware dimensions:
-//   [estimate] estimate, not from a drawing: measure with calipers before printing
+//   [ada-1643] Adafruit product 1643, NeoPixel Ring 12 x 5050: 'a circle with 1.5" (37mm) outer diameter'
+//   [ada-4410] Adafruit's board file of the 4410 Micro-Lipo (USB type C) charger (github.com/adafruit/Adafruit-MicroLipo-PCB, 'Adafruit USB C microlipo charger.brd'): outline, the four 2.5 mm holes 2.54 mm in from the edges, the USB footprint (8.94 mm wide, its face 1.143 mm past the board edge) centred on one short edge
+//   [estimate] estimate, not from a maker's drawing: measure before printing (the README says how)
 //   [pico-ds] Raspberry Pi Pico datasheet, chapter 2 'Mechanical Specification' (https://datasheets.raspberrypi.com/pico/pico-datasheet.pdf)
-//   [pico-fig] Raspberry Pi Pico datasheet, Figure 3 (dimension drawing): hole pattern as drawn there; read from the drawing, check it against your board
+//   [pico-fig] Raspberry Pi Pico datasheet, the board's dimension drawing: mounting holes 2.0 mm from the short edges and 4.8 mm from the long ones, so 47 x 11.4 mm apart
+//   [profile] MINIGAM's own pico-st7789 profile (minigam/hw/profiles/pico_st7789.py), which drives 12 pixels on GP22
+//   [ws-demo] Waveshare's own Pico-LCD-1.3 demo (github.com/waveshare/Pico_code, Python/Pico-LCD-1.3/Pico-LCD-1.3.py), which draws each key's marker beside the key: A, B, X, Y in one column right of the screen, A at the top, the joystick left
 //   [ws-wiki] Waveshare wiki, Pico-LCD-1.3, 'Specifications', display size 23.4 x 23.4 mm (https://www.waveshare.com/wiki/Pico-LCD-1.3)
 // Every [estimate] must be checked with calipers before printing.
 
-part = "all";  // bottom | top | caps | assembled | all
+part = "all";  // bottom | top | caps | diffuser | assembled | open | section | all
+section_y = 22;  // "section" keeps y below this
 
 // ---- parameters (edit these) -------------------------------------------
 wall = 2;  // shell wall and floor thickness
-clearance = 0.3;  // gap around the boards on every side
-lid_t = 1.6;  // top plate thickness
-lid_gap = 0.4;  // air between the screen glass and the top plate
+clearance = 0.3;  // gap around every part
+lid_t = 2;  // top plate thickness
+lid_gap = 0.4;  // air between the tallest front part and the top plate
 window_margin = 0.5;  // screen window this much larger than the active area
-key_hole_d = 4;  // key holes (the printed caps are 0.5 mm thinner)
-post_d = 5;  // screw posts joining top and bottom (4, one per corner)
-screw_d = 1.7;  // pilot hole in the posts, M2 self-tapping
+key_hole_d = 3.6;  // key holes in the top plate
+key_proud = 1.2;  // key caps stand this far above the top plate
+key_flange_t = 0.8;  // key caps' flange (keeps them in) thickness
+key_flange_l = 6.5;  // ... and length across the key column
+joy_hole_d = 9;  // joystick hole: room for its cap to tilt
+joy_cap_d = 6;  // joystick cap diameter
+joy_cap_proud = 1.5;  // joystick cap above the top plate
+post_d = 5;  // screw posts joining top and bottom (4, in the corners)
+screw_d = 1.7;  // pilot holes, M2 self-tapping
 screw_clear_d = 2.4;  // M2 clearance hole through the top
-standoff_d = 3.5;  // Pico standoffs, M2 screws through the Pico's holes; the two by the USB end sit beside the connector
-cable_hole_d = 5;  // NeoPixel cable hole in the far end wall
+standoff_d = 3.5;  // Pico standoffs, M2 screws through the Pico's holes
 lipo = true;  // true: LiPo bay under the Pico (raises the stack)
-lipo_l = 40;  // LiPo bay length
-lipo_w = 20;  // LiPo bay width
-lipo_h = 5;  // LiPo bay height
+lipo_l = 36;  // your cell's length (Adafruit 1578: about 36)
+lipo_w = 29;  // your cell's width (Adafruit 1578: about 29)
+lipo_h = 4.75;  // your cell's thickness (Adafruit 1578: about 4.75)
+lipo_gap = 0.5;  // air above the cell
+fence_t = 1.2;  // fence round the cell: thickness
+fence_h = 2;  // fence round the cell: height
+chg_standoff_d = 4.5;  // charger standoffs
+chg_standoff_h = 3;  // charger standoffs: height
+charger_usb_open = false;  // true: opening for the charger's own USB socket (the Power notes wire the charger to VBUS and say to leave that socket empty)
+ring_gap = 1;  // LCD board edge to the ring's collar
+collar_t = 1.2;  // collar holding the ring under the top plate
+pixel_hole_d = 5.2;  // one window per pixel (takes a 5 mm light pipe)
+diffuser_t = 0.8;  // diffuser ring (print it in white or clear) thickness
+sw_offset = 0;  // switch along the far long wall, from the ring's centre
+sw_base = 2;  // switch body above the floor
+sw_recess = 1;  // pocket round the switch slot, outside (deeper if the lever needs it)
 
 // ---- hardware data (from enclosure.py PARTS, board frame, mm) --------------
-board_l = 52;  // [estimate]
+board_l = 52.7;  // [estimate]
 board_w = 26.5;  // [estimate]
-board_t = 1.6;  // [estimate]
+board_t = 2;  // [estimate]
 screen_w = 23.4;  // [ws-wiki]
 screen_h = 23.4;  // [ws-wiki]
-screen_x = 26;  // [estimate]
-screen_y = 13.25;  // [estimate]
-screen_top = 3;  // [estimate]
-joy_x = 7;  // [estimate]
-joy_y = 13.25;  // [estimate]
-joy_hole_d = 9;  // [estimate]
+screen_x = 26.6;  // [estimate]
+screen_y = 13.2;  // [estimate]
+screen_top = 2.1;  // [estimate]
+joy_x = 6.5;  // [estimate]
+joy_y = 13.2;  // [estimate]
 joy_top = 5;  // [estimate]
-key_A_x = 48;  // [estimate]
-key_A_y = 7;  // [estimate]
-key_B_x = 42;  // [estimate]
-key_B_y = 7;  // [estimate]
-key_X_x = 48;  // [estimate]
-key_X_y = 19.5;  // [estimate]
-key_Y_x = 42;  // [estimate]
-key_Y_y = 19.5;  // [estimate]
-key_top = 1.5;  // [estimate]
+joy_stem = 1.9;  // [estimate]
+key_order = "ABXY";  // [ws-demo]
+key_x = 48.6;  // [estimate]
+key_A_y = 21.9;  // [estimate]
+key_B_y = 16.2;  // [estimate]
+key_X_y = 10.6;  // [estimate]
+key_Y_y = 4.9;  // [estimate]
+key_top = 2.6;  // [estimate]
 pico_l = 51;  // [pico-ds]
 pico_w = 21;  // [pico-ds]
 pico_t = 1;  // [pico-ds]
 pico_hole_d = 2.1;  // [pico-ds]
 pico_hole_dx = 47;  // [pico-fig]
 pico_hole_dy = 11.4;  // [pico-fig]
-pico_x = 26;  // [estimate]
+pico_x = 26.35;  // [estimate]
 pico_y = 13.25;  // [estimate]
 pico_usb_end = "left";  // [estimate]
 usb_overhang = 1.3;  // [estimate]
 usb_w = 7.5;  // [estimate]
-usb_h = 3;  // [estimate]
+usb_h = 2.9;  // [estimate]
 usb_d = 5;  // [estimate]
 plug_w = 11;  // [estimate]
 plug_h = 7.5;  // [estimate]
 pico_parts_below = 3.5;  // [estimate]
 header_gap = 11;  // [estimate]
-keys = [[key_A_x, key_A_y], [key_B_x, key_B_y], [key_X_x, key_X_y], [key_Y_x, key_Y_y]];  // A, B, X, Y centres
+chg_l = 22.86;  // [ada-4410]
+chg_w = 19.05;  // [ada-4410]
+chg_hole_d = 2.5;  // [ada-4410]
+chg_hole_in = 2.54;  // [ada-4410]
+chg_usb_w = 8.94;  // [ada-4410]
+chg_usb_overhang = 1.143;  // [ada-4410]
+chg_t = 1.6;  // [estimate]
+chg_usb_h = 3.2;  // [estimate]
+chg_parts_h = 6;  // [estimate]
+usbc_plug_w = 12.5;  // [estimate]
+usbc_plug_h = 7;  // [estimate]
+sw_body_l = 11.7;  // [estimate]
+sw_body_w = 4;  // [estimate]
+sw_body_h = 5.5;  // [estimate]
+sw_lever_w = 2;  // [estimate]
+sw_lever_t = 2;  // [estimate]
+sw_lever_h = 3;  // [estimate]
+sw_travel = 3;  // [estimate]
+ring_od = 37;  // [ada-1643]
+ring_n = 12;  // [profile]
+ring_id = 23;  // [estimate]
+ring_t = 1.6;  // [estimate]
+ring_led_h = 1.6;  // [estimate]
+ring_pix_d = 30;  // [estimate]
+keys = [[key_x, key_A_y], [key_x, key_B_y], [key_x, key_X_y], [key_x, key_Y_y]];  // A, B, X, Y centres
 
 // ---- derived (edit the parameters above, not these) ----------------------
-zone = post_d + clearance;
-in_l = board_l + 2 * clearance + 2 * zone;
-in_w = max(board_w, lipo ? lipo_w : 0) + 2 * clearance;
-out_l = in_l + 2 * wall;
+assert(pico_usb_end == "left", "the case needs the Pico's USB at the joystick end");
+side = post_d - 0.5 + clearance;         // a corner post beside a board
+collar_r = ring_od / 2 + clearance + collar_t;
+in_w = max(board_w + 2 * side, 2 * collar_r + 2 * clearance,
+           lipo ? lipo_w + 2 * (clearance + fence_t) : 0);
 out_w = in_w + 2 * wall;
-bx = wall + zone + clearance;            // board origin in the case frame
-by = wall + (in_w - board_w) / 2;
-lipo_stack = lipo ? lipo_h + 1 : 0;
-standoff_h = max(lipo_stack + pico_parts_below, plug_h / 2 + usb_h / 2 + 0.5);
-z_pico = standoff_h;                     // Pico component-side face
+cy = wall + in_w / 2;
+usb_out = max(0, usb_overhang - (pico_x - pico_l / 2));
+bx = wall + clearance + usb_out;         // board origin in the case frame
+by = cy - board_w / 2;
+pcx = bx + pico_x;                       // Pico centre
+pcy = by + pico_y;
+ring_cx = bx + board_l + ring_gap + collar_r;
+post_off = post_d / 2 - 0.5;             // post centre from the inner faces
+reach = collar_r + post_d / 2 + clearance;
+post_dy = in_w / 2 - post_off;
+in_r = max(ring_cx + collar_r + clearance,
+           ring_cx + sqrt(max(0, reach * reach - post_dy * post_dy)) + post_off);
+out_l = in_r + wall;
+in_l = in_r - wall;
+// heights: z = 0 on the floor's top face (add wall for the print)
+bay_h = lipo ? lipo_h + lipo_gap : 0;
+z_pico = max(bay_h + pico_parts_below, usb_h / 2 + plug_h / 2 + clearance);
 z_board = z_pico + pico_t + header_gap;  // LCD PCB bottom
-z_rim = z_board + board_t;               // top of the bottom shell
-z_lid = z_rim + max(screen_top, key_top) + lid_gap;  // top plate underside
+z_rim = z_board + board_t;               // LCD PCB top: top and bottom meet
+z_lid = z_rim + max(screen_top, key_top + key_flange_t) + lid_gap;
 lid_h = z_lid - z_rim + lid_t;           // height of the top part
-usb_left = pico_usb_end == "left";
-usb_y = by + pico_y;
+usb_y = pcy;
 usb_z = z_pico - usb_h / 2;
-cable_z = (z_pico + z_board) / 2;
+key_ys = [for (k = keys) k[1]];
+pitch = min([for (i = [0 : 2]) abs(key_ys[i + 1] - key_ys[i])]);
+flange_w = min(key_flange_l, pitch - clearance);
+cap_stem = z_lid + lid_t + key_proud - (z_rim + key_top);
+joy_socket = 1.7;
+ring_z1 = z_lid - ring_led_h;            // ring PCB top, pixels face up
+collar_h = ring_led_h + ring_t + 0.6;
+pix_r = ring_pix_d / 2;
+dif_r0 = pix_r - pixel_hole_d / 2 - 1;   // diffuser rebate radii
+dif_r1 = pix_r + pixel_hole_d / 2 + 1;
+chg_x1 = in_r - clearance - chg_usb_overhang;   // its USB edge
+chg_x0 = chg_x1 - chg_l;
+chg_y0 = cy - chg_w / 2;
+chg_z = chg_standoff_h;
+y_in = out_w - wall;                     // far long wall, inner face
+sw_cx = ring_cx + sw_offset;
+sw_y0 = y_in - clearance - sw_body_h;
+sw_zc = sw_base + sw_body_w / 2;
+sw_slot_l = sw_travel + sw_lever_w + 2 * clearance;
+sw_slot_h = sw_lever_t + 2 * clearance;
+sw_pocket = max(sw_recess, wall + clearance + 1.5 - sw_lever_h);
+rib = 1.2;
+bump = 0.5;
 r_corner = wall;
 $fn = 48;
+
+assert(z_pico - pico_parts_below >= bay_h - 1e-6, "the Pico's parts press on the cell");
+assert(chg_z + chg_t + chg_parts_h < ring_z1 - ring_t, "the charger reaches the ring");
+assert(sw_zc + sw_slot_h / 2 + 2 <= z_rim, "the switch slot reaches the parting line");
+assert(flange_w >= key_hole_d + 1, "the keys are too close for the cap flanges");
+assert(dif_r1 <= collar_r - collar_t, "the diffuser rebate cuts the collar");
+assert(usb_z - (plug_h / 2 + clearance) >= 0, "the micro-USB opening cuts the floor");
+
+echo(minigam = [["out_l", out_l], ["out_w", out_w], ["bx", bx], ["by", by], ["ring_cx", ring_cx], ["z_pico", z_pico], ["z_board", z_board], ["z_rim", z_rim], ["z_lid", z_lid], ["lid_h", lid_h], ["chg_x0", chg_x0], ["sw_cx", sw_cx], ["flange_w", flange_w]]);
 
 module rounded_box(l, w, h, r) {
     hull() for (x = [r, l - r], y = [r, w - r])
@@ -105,8 +200,20 @@ module rounded_box(l, w, h, r) {
 
 module post_xy() {
     // centres 0.5 mm into the walls so each post fuses with them
-    for (x = [wall + post_d / 2 - 0.5, out_l - wall - post_d / 2 + 0.5],
-         y = [wall + post_d / 2 - 0.5, out_w - wall - post_d / 2 + 0.5])
+    for (x = [wall + post_off, in_r - post_off],
+         y = [wall + post_off, out_w - wall - post_off])
+        translate([x, y, 0]) children();
+}
+
+module pico_holes_xy() {
+    for (sx = [-1, 1], sy = [-1, 1])
+        translate([pcx + sx * pico_hole_dx / 2, pcy + sy * pico_hole_dy / 2, 0])
+            children();
+}
+
+module chg_holes_xy() {
+    for (x = [chg_x0 + chg_hole_in, chg_x1 - chg_hole_in],
+         y = [chg_y0 + chg_hole_in, chg_y0 + chg_w - chg_hole_in])
         translate([x, y, 0]) children();
 }
 
@@ -114,87 +221,202 @@ module bottom() {
     difference() {
         union() {
             difference() {
-                rounded_box(out_l, out_w, z_rim + wall, r_corner);
+                rounded_box(out_l, out_w, wall + z_rim, r_corner);
                 translate([wall, wall, wall]) cube([in_l, in_w, z_rim + 1]);
             }
-            // screw posts for the top, full shell height
-            post_xy() cylinder(d = post_d, h = z_rim + wall);
+            post_xy() cylinder(d = post_d, h = wall + z_rim);
             // Pico standoffs under its four mounting holes
-            for (sx = [-1, 1], sy = [-1, 1])
-                translate([bx + pico_x + sx * pico_hole_dx / 2,
-                           by + pico_y + sy * pico_hole_dy / 2, 0])
-                    cylinder(d = standoff_d, h = wall + standoff_h);
-            // LiPo bay: a low fence between the standoffs
+            pico_holes_xy() cylinder(d = standoff_d, h = wall + z_pico);
+            // a low fence round the cell, open towards the charger
             if (lipo)
-                translate([bx + pico_x - lipo_l / 2 - 1.2,
-                           by + pico_y - lipo_w / 2 - 1.2, 0])
-                    difference() {
-                        cube([lipo_l + 2.4, lipo_w + 2.4, wall + 2]);
-                        translate([1.2, 1.2, wall])
-                            cube([lipo_l, lipo_w, 3]);
-                    }
+                translate([pcx, cy, 0]) difference() {
+                    translate([-lipo_l / 2 - clearance - fence_t,
+                               -lipo_w / 2 - clearance - fence_t, 0])
+                        cube([lipo_l + 2 * (clearance + fence_t),
+                              lipo_w + 2 * (clearance + fence_t), wall + fence_h]);
+                    translate([-lipo_l / 2 - clearance, -lipo_w / 2 - clearance, wall])
+                        cube([lipo_l + 2 * clearance, lipo_w + 2 * clearance, fence_h + 1]);
+                    translate([lipo_l / 2 - 1, -5, wall]) cube([fence_t + 3, 10, fence_h + 1]);
+                }
+            // charger standoffs
+            chg_holes_xy() cylinder(d = chg_standoff_d, h = wall + chg_z);
+            // switch cradle: a base and two ribs against the far wall
+            translate([sw_cx - sw_body_l / 2 - clearance - rib, sw_y0 - clearance - rib, 0]) {
+                cube([sw_body_l + 2 * (clearance + rib), y_in - sw_y0 + clearance + rib,
+                      wall + sw_base]);
+                for (x = [0, sw_body_l + 2 * clearance + rib])
+                    translate([x, 0, 0])
+                        cube([rib, y_in - sw_y0 + clearance + rib,
+                              wall + sw_base + sw_body_w]);
+            }
         }
         post_xy() translate([0, 0, wall]) cylinder(d = screw_d, h = z_rim + 1);
-        for (sx = [-1, 1], sy = [-1, 1])
-            translate([bx + pico_x + sx * pico_hole_dx / 2,
-                       by + pico_y + sy * pico_hole_dy / 2, wall])
-                cylinder(d = screw_d, h = standoff_h + 1);
-        // micro-USB: plug-sized opening in the end wall the USB faces
-        translate([usb_left ? -1 : out_l - wall - 1,
-                   usb_y - (plug_w + 2 * clearance) / 2,
+        pico_holes_xy() translate([0, 0, wall]) cylinder(d = screw_d, h = z_pico + 1);
+        chg_holes_xy() translate([0, 0, wall]) cylinder(d = screw_d, h = chg_z + 1);
+        // micro-USB: plug-sized opening in the left end wall
+        translate([-1, usb_y - (plug_w + 2 * clearance) / 2,
                    wall + usb_z - (plug_h + 2 * clearance) / 2])
             cube([wall + 2, plug_w + 2 * clearance, plug_h + 2 * clearance]);
-        // NeoPixel cable through the opposite end wall
-        translate([usb_left ? out_l - wall - 1 : -1, out_w / 2, wall + cable_z])
-            rotate([0, 90, 0]) cylinder(d = cable_hole_d, h = wall + 2);
+        // the charger's own USB socket, only on request
+        if (charger_usb_open)
+            translate([out_l - wall - 1, cy - (usbc_plug_w + 2 * clearance) / 2,
+                       wall + chg_z + chg_t + chg_usb_h / 2 - (usbc_plug_h + 2 * clearance) / 2])
+                cube([wall + 2, usbc_plug_w + 2 * clearance, usbc_plug_h + 2 * clearance]);
+        // switch: slot for the lever, a pocket round it outside
+        translate([sw_cx - sw_slot_l / 2, y_in - 1, wall + sw_zc - sw_slot_h / 2])
+            cube([sw_slot_l, wall + 2, sw_slot_h]);
+        translate([sw_cx - sw_slot_l / 2 - 2, out_w - sw_pocket, wall + sw_zc - sw_slot_h / 2 - 2])
+            cube([sw_slot_l + 4, sw_pocket + 1, sw_slot_h + 4]);
+    }
+}
+
+module window_cut() {
+    // the screen window, widening towards the face (45 degrees)
+    hull() {
+        translate([bx + screen_x - screen_w / 2 - window_margin,
+                   by + screen_y - screen_h / 2 - window_margin, -1])
+            cube([screen_w + 2 * window_margin, screen_h + 2 * window_margin,
+                  lid_h - lid_t + 1.01]);
+        translate([bx + screen_x - screen_w / 2 - window_margin - lid_t,
+                   by + screen_y - screen_h / 2 - window_margin - lid_t, lid_h])
+            cube([screen_w + 2 * (window_margin + lid_t),
+                  screen_h + 2 * (window_margin + lid_t), 0.01]);
     }
 }
 
 module top() {
+    zl = z_lid - z_rim;                  // plate underside, in the top's frame
     difference() {
         union() {
             difference() {
                 rounded_box(out_l, out_w, lid_h, r_corner);
-                translate([wall, wall, -1]) cube([in_l, in_w, lid_h - lid_t + 1]);
+                translate([wall, wall, -1]) cube([in_l, in_w, zl + 1]);
             }
             post_xy() cylinder(d = post_d, h = lid_h);
+            // collar holding the ring under the plate, three snap bumps
+            translate([ring_cx, cy, zl - collar_h]) {
+                difference() {                   // 0.5 mm into the plate
+                    cylinder(r = collar_r, h = collar_h + 0.5);
+                    translate([0, 0, -1]) cylinder(r = collar_r - collar_t, h = collar_h + 2);
+                }
+                for (a = [90, 210, 330]) rotate([0, 0, a])
+                    translate([collar_r - collar_t - bump, -2, 0]) cube([bump + 0.1, 4, 0.6]);
+            }
         }
-        // screen window
-        translate([bx + screen_x - screen_w / 2 - window_margin,
-                   by + screen_y - screen_h / 2 - window_margin, -1])
-            cube([screen_w + 2 * window_margin,
-                  screen_h + 2 * window_margin, lid_h + 2]);
-        // joystick and keys
-        translate([bx + joy_x, by + joy_y, -1])
-            cylinder(d = joy_hole_d, h = lid_h + 2);
+        window_cut();
+        translate([bx + joy_x, by + joy_y, -1]) cylinder(d = joy_hole_d, h = lid_h + 2);
         for (k = keys)
-            translate([bx + k[0], by + k[1], -1])
-                cylinder(d = key_hole_d, h = lid_h + 2);
+            translate([bx + k[0], by + k[1], -1]) cylinder(d = key_hole_d, h = lid_h + 2);
+        // one window per pixel, a rebate under them for the diffuser
+        for (i = [0 : ring_n - 1])
+            translate([ring_cx + pix_r * cos(360 * i / ring_n),
+                       cy + pix_r * sin(360 * i / ring_n), -1])
+                cylinder(d = pixel_hole_d, h = lid_h + 2);
+        translate([ring_cx, cy, zl - 0.01]) difference() {
+            cylinder(r = dif_r1, h = diffuser_t + 0.01);
+            translate([0, 0, -1]) cylinder(r = dif_r0, h = diffuser_t + 2);
+        }
         post_xy() translate([0, 0, -1]) cylinder(d = screw_clear_d, h = lid_h + 2);
+        post_xy() translate([0, 0, lid_h - 1.2]) cylinder(d = 4.2, h = 2);
     }
 }
 
 // A cap per key: a stem through the top plate on a flange that keeps it in.
 module cap() {
-    stem_h = z_lid - z_rim - key_top + lid_t + 1.2;
-    cylinder(d = key_hole_d + 2.4, h = 0.8);
-    cylinder(d = key_hole_d - 0.5, h = stem_h);
+    translate([-key_flange_l / 2, -flange_w / 2, 0])
+        cube([key_flange_l, flange_w, key_flange_t]);
+    cylinder(d = key_hole_d - 0.5, h = cap_stem);
+}
+
+// The joystick's cap: a button with a socket for the stem's square tip.
+module joy_cap() {
+    h = z_lid + lid_t + joy_cap_proud - (z_rim + joy_top - joy_socket);
+    difference() {
+        cylinder(d = joy_cap_d, h = h);
+        translate([-(joy_stem + 0.15) / 2, -(joy_stem + 0.15) / 2, -1])
+            cube([joy_stem + 0.15, joy_stem + 0.15, joy_socket + 1]);
+    }
 }
 
 module caps() {
     for (i = [0 : len(keys) - 1])
-        translate([i * (key_hole_d + 4), 0, 0]) cap();
+        translate([i * (key_flange_l + 3), 0, 0]) cap();
+    translate([len(keys) * (key_flange_l + 3) + joy_cap_d / 2, 0, 0])
+        joy_cap();
 }
 
-// Print layout: bottom as it sits, the top turned over (plate on the bed)
-// beside it, the caps in front.
+// Print the diffuser in white or clear filament.
+module diffuser() {
+    difference() {
+        cylinder(r = dif_r1 - 0.15, h = diffuser_t, $fn = 96);
+        translate([0, 0, -1]) cylinder(r = dif_r0 + 0.15, h = diffuser_t + 2, $fn = 96);
+    }
+}
+
+// Stand-ins for the boards, the cell and the switch (preview only).
+module hardware() {
+    f = wall;                            // floor top in print coordinates
+    color("DarkGreen") translate([pcx - pico_l / 2, pcy - pico_w / 2, f + z_pico])
+        cube([pico_l, pico_w, pico_t]);
+    color("Silver") translate([pcx - pico_l / 2 - usb_overhang, usb_y - usb_w / 2,
+                               f + z_pico - usb_h])
+        cube([usb_d, usb_w, usb_h]);
+    color("Navy") translate([bx, by, f + z_board]) cube([board_l, board_w, board_t]);
+    color("Black") translate([bx + screen_x - screen_w / 2 - 1.5,
+                              by + screen_y - screen_h / 2 - 1.5, f + z_rim])
+        cube([screen_w + 3, screen_h + 3, screen_top]);
+    color("DimGray") for (k = keys) translate([bx + k[0], by + k[1], f + z_rim])
+        cylinder(d = 3, h = key_top);
+    color("DimGray") translate([bx + joy_x, by + joy_y, f + z_rim])
+        cylinder(d = joy_stem, h = joy_top);
+    if (lipo) color("Gold") translate([pcx - lipo_l / 2, cy - lipo_w / 2, f])
+        cube([lipo_l, lipo_w, lipo_h]);
+    color("MediumBlue") translate([chg_x0, chg_y0, f + chg_z]) cube([chg_l, chg_w, chg_t]);
+    color("Silver") translate([chg_x1 + chg_usb_overhang - 7.35, cy - chg_usb_w / 2,
+                               f + chg_z + chg_t])
+        cube([7.35, chg_usb_w, chg_usb_h]);
+    color("White") translate([chg_x0 + 0.5, cy - 4, f + chg_z + chg_t])
+        cube([8, 8, chg_parts_h]);
+    color("Black") translate([sw_cx - sw_body_l / 2, sw_y0, f + sw_base])
+        cube([sw_body_l, sw_body_h, sw_body_w]);
+    color("Red") translate([sw_cx - sw_lever_w / 2 - sw_travel / 2, y_in - clearance,
+                            f + sw_zc - sw_lever_t / 2])
+        cube([sw_lever_w, sw_lever_h, sw_lever_t]);
+    color("Black") translate([ring_cx, cy, f + ring_z1 - ring_t]) difference() {
+        cylinder(d = ring_od, h = ring_t);
+        translate([0, 0, -1]) cylinder(d = ring_id, h = ring_t + 2);
+    }
+    color("White") for (i = [0 : ring_n - 1])
+        translate([ring_cx + pix_r * cos(360 * i / ring_n) - 2.5,
+                   cy + pix_r * sin(360 * i / ring_n) - 2.5, f + ring_z1])
+            cube([5, 5, ring_led_h]);
+}
+
+// Print layout: the bottom as it sits, the top turned over (plate on the
+// bed) beside it, the caps and the diffuser in front.
 if (part == "bottom" || part == "all") bottom();
 if (part == "top" || part == "all")
     translate([0, part == "all" ? 2 * out_w + 10 : out_w, lid_h])
         rotate([180, 0, 0]) top();
 if (part == "caps" || part == "all")
-    translate([key_hole_d, -key_hole_d - 6, 0]) caps();
-if (part == "assembled") {
+    translate([key_flange_l, -12, 0]) caps();
+if (part == "diffuser" || part == "all")
+    translate([part == "all" ? out_l + dif_r1 + 5 : 0, part == "all" ? out_w / 2 : 0, 0])
+        diffuser();
+module closed() {
     color("SteelBlue") bottom();
-    color("LightSteelBlue", 0.6) translate([0, 0, wall + z_rim]) top();
+    color("LightSteelBlue", 0.5) translate([0, 0, wall + z_rim]) top();
+    hardware();
 }
+if (part == "assembled") closed();
+if (part == "open") {                    // the top lifted off
+    color("SteelBlue") bottom();
+    hardware();
+    color("LightSteelBlue") translate([0, out_w, wall + z_rim + lid_h + 25])
+        rotate([180, 0, 0]) top();
+}
+if (part == "section")
+    intersection() {
+        closed();
+        translate([-1, -1, -1]) cube([out_l + 2, section_y + 1, wall + z_lid + lid_t + 2]);
+    }
