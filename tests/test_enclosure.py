@@ -318,3 +318,25 @@ def test_openscad_assertions_catch_a_bad_edit(tmp_path):
                         if (tmp_path / "out.echo").exists() else "")
     assert "Assertion" in out and "cap flanges" in out, out
     assert "minigam = " not in out   # evaluation stopped at the assertion
+
+
+@pytest.mark.skipif(not OPENSCAD, reason="OpenSCAD is not installed")
+@pytest.mark.parametrize("part,solids", [("bottom", 1), ("top", 1),
+                                          ("caps", 5), ("diffuser", 1)])
+def test_openscad_renders_each_printed_part_in_one_piece(tmp_path, part,
+                                                         solids):
+    """A full (CGAL) render of each part: a valid solid, and no piece
+    left floating (a collar that only touches the plate, say)."""
+    src = tmp_path / "case.scad"
+    src.write_text(enclosure.scad(NAME))
+    out = tmp_path / ("%s.stl" % part)
+    run = subprocess.run([OPENSCAD, "-o", str(out), "-D",
+                          'part="%s"' % part, str(src)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "WARNING" not in run.stderr and "ERROR" not in run.stderr, \
+        run.stderr
+    m = re.search(r"Volumes:\s+(\d+)", run.stderr)
+    assert m, run.stderr
+    assert int(m.group(1)) == solids + 1     # CGAL counts the outside too
+    assert out.stat().st_size > 1000
