@@ -7,7 +7,10 @@ import json
 import os
 import re
 
+import pytest
+
 from minigam.host.hardware import docs as hwdocs
+from minigam.host.hardware import wokwi
 from minigam.hw import pins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -56,7 +59,7 @@ def test_wokwi_diagram_is_wired_exactly_as_the_profile():
     types = {part["id"]: part["type"] for part in diagram["parts"]}
     assert types["pico"] == "wokwi-pi-pico" and types["lcd"] == "wokwi-ili9341"
     # Every display signal goes to the pin the profile drives it from.
-    for role, lcd_pin in hwdocs.WOKWI_LCD.items():
+    for role, lcd_pin in wokwi.WOKWI_LCD.items():
         want = p["display"].get(role)
         got = {pin for part, pin in links.get(("lcd", lcd_pin), ()) if part == "pico"}
         assert got == ({want} if want else set()), (role, got)
@@ -200,11 +203,9 @@ def test_ring_supply_is_one_pin_on_every_page():
         for m in re.finditer(r"\b(VBUS|VSYS|GND) \(pin (\d+)\)", text.replace("*", "")):
             assert int(m.group(2)) == hwdocs.PICO_PHYSICAL[m.group(1)], (name, m.group(0))
         # The wiring view draws the same supply wire, and no other.
-        svg = read("hardware/wiring-%s.svg" % name)
-        labels = re.findall(r'<text x="60"[^>]*>([^<]*)</text>.*?<text x="440"[^>]*>([^<]*)</text>',
-                            svg, re.S)
-        fed = [src for src, dst in labels if "NeoPixel 5V" in dst]
-        assert fed == ["%s (pin %d)" % (pin, hwdocs.PICO_PHYSICAL[pin])], fed
+        fed = [w.get("data-from") for w in view_wires(name)
+               if w.get("data-to") == "ring:5V"]
+        assert fed == ["pico:%d" % hwdocs.PICO_PHYSICAL[pin]], fed
 
 
 def test_the_contradiction_check_catches_the_old_wiring():
@@ -271,3 +272,327 @@ def test_budget_total_is_the_sum_of_its_rows():
     assert abs(worst_px - n * 60 * cap) <= 0.02 * n * 60 * cap
     assert worst_all == sum(mas) - pixels + worst_px
     assert abs(float(worst.group(3)) - int(life.group(1)) / worst_all) < 0.06
+
+
+# ----- the wiring views (issue: a build guide a maker can follow)
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+# The Raspberry Pi Pico's pinout, pin 1 to 40, as the datasheet draws it
+# (written out here, not taken from the generator, so the two are checked
+# against each other).
+DATASHEET_PINOUT = (
+    "GP0 GP1 GND GP2 GP3 GP4 GP5 GND GP6 GP7 GP8 GP9 GND GP10 GP11 GP12 GP13 "
+    "GND GP14 GP15 GP16 GP17 GND GP18 GP19 GP20 GP21 GND GP22 RUN GP26 GP27 "
+    "GND GP28 ADC_VREF 3V3 3V3_EN GND VSYS VBUS").split()
+
+
+def wired_profiles():
+    return [n for n in pins.profile_names() if hwdocs.wired(pins.PROFILES[n])]
+
+
+def view(name):
+    import xml.etree.ElementTree as ET
+    return ET.fromstring(read("hardware/wiring-%s.svg" % name))
+
+
+def view_wires(name):
+    return [e for e in view(name).iter(SVG_NS + "polyline") if e.get("data-from")]
+
+
+def points(e):
+    return [tuple(float(v) for v in pt.split(",")) for pt in e.get("points").split()]
+
+
+def board(root):
+    """(x, y, px per mm) of the Pico's outline: the 21 x 51 mm rectangle."""
+    (r,) = [r for r in root.iter(SVG_NS + "rect") if r.get("id") == "pico-board"]
+    w, h = float(r.get("width")), float(r.get("height"))
+    assert abs(h / w - 51 / 21) < 1e-6, "not the Pico's 21 x 51 mm"
+    return float(r.get("x")), float(r.get("y")), w / 21
+
+
+def datasheet_pad(root, n):
+    """Where physical pin n must be: rows 17.78 mm apart centred on the 21 mm
+    width, 20 pins 2.54 mm apart centred on the 51 mm length, pin 1 top left
+    (USB at the top), 20 bottom left, 21 bottom right, 40 top right."""
+    bx, by, s = board(root)
+    x = (21 - 17.78) / 2 if n <= 20 else 21 - (21 - 17.78) / 2
+    k = n - 1 if n <= 20 else 40 - n
+    return bx + x * s, by + ((51 - 19 * 2.54) / 2 + 2.54 * k) * s
+
+
+def near(a, b, tol=0.06):
+    return abs(a[0] - b[0]) <= tol and abs(a[1] - b[1]) <= tol
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pico-ili9341", "pimoroni-display-pack-2"])
+def test_every_wired_pico_profile_has_a_view(name):
+    assert name in wired_profiles()
+    assert "![wiring of %s](wiring-%s.svg)" % (name, name) in section(name)
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pico-ili9341", "pimoroni-display-pack-2"])
+def test_the_view_draws_the_pico_to_the_datasheet(name):
+    root = view(name)
+    _bx, by, s = board(root)
+    assert abs(s - 10) < 1e-6
+    pads = {int(c.get("data-pin")): c for c in root.iter(SVG_NS + "circle")
+            if c.get("class") == "pad"}
+    assert sorted(pads) == list(range(1, 41))
+    for n, c in pads.items():
+        assert c.get("data-name") == DATASHEET_PINOUT[n - 1], n
+        assert near((float(c.get("cx")), float(c.get("cy"))), datasheet_pad(root, n)), n
+    # The USB socket overhangs the top edge, at the pin 1 / pin 40 end, centred.
+    (usb,) = [r for r in root.iter(SVG_NS + "rect") if r.get("id") == "pico-usb"]
+    bx, _by, _s = board(root)
+    assert float(usb.get("y")) < by < float(usb.get("y")) + float(usb.get("height"))
+    assert float(usb.get("y")) + float(usb.get("height")) < datasheet_pad(root, 3)[1]
+    assert abs(float(usb.get("x")) + float(usb.get("width")) / 2 - (bx + 10.5 * s)) < 0.1
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pico-ili9341", "pimoroni-display-pack-2"])
+def test_every_wire_starts_at_its_pins_pad(name):
+    root = view(name)
+    wires = view_wires(name)
+    assert wires
+    for w in wires:
+        n = int(w.get("data-from").split(":")[1])
+        assert w.get("data-signal") == DATASHEET_PINOUT[n - 1], (n, w.get("data-signal"))
+        assert near(points(w)[0], datasheet_pad(root, n)), (n, points(w)[0])
+    # Every signal pin of the profile is drawn, at its own pad.
+    drawn = {w.get("data-signal") for w in wires}
+    for pin, role in hwdocs.pins_used(name):
+        assert pin in drawn, (name, pin, role)
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pico-ili9341", "pimoroni-display-pack-2"])
+def test_the_view_wires_the_profile_as_the_pin_table_says(name):
+    p = pins.PROFILES[name]
+    wires = view_wires(name)
+    to = {}
+    for w in wires:
+        to.setdefault(w.get("data-to"), []).append(w)
+    plug_on = name in hwdocs.PLUG_ON
+    labels = hwdocs.DISPLAY_LABELS[name]
+    for role, pin in [(r, p["display"].get(r)) for r in labels]:
+        if not pin:
+            continue
+        part = hwdocs.PLUG_ON[name][0] if plug_on else "display"
+        (w,) = to["%s:%s" % (part, labels[role])]
+        assert w.get("data-signal") == pin, role
+        # A plug-on board's pins are taken through the header, not wired.
+        assert w.get("class") == ("addon-pin" if plug_on else "wire"), role
+    for key, (pin, _level) in p["keys"].items():
+        (w,) = [w for w in wires if w.get("data-signal") == pin]
+        assert w.get("class") == ("addon-pin" if plug_on else "wire"), key
+    if not plug_on:
+        # The ILI9341 breakout's power in is Vin, from 3V3; its GND from a GND.
+        (vin,) = to["display:Vin"]
+        assert vin.get("data-signal") == "3V3"
+        (gnd,) = to["display:GND"]
+        assert gnd.get("data-signal") == "GND"
+        assert "display:VCC" not in to and "display:3Vo" not in to
+    if p["neopixel"]:
+        (din,) = to["ring:DIN"]
+        assert din.get("data-signal") == p["neopixel"]["pin"]
+        (gnd,) = to["ring:GND"]
+        assert gnd.get("data-signal") == "GND"
+        # The series resistor sits in the DIN wire, labelled with its value.
+        root = view(name)
+        (x0, y), (x1, y1) = points(din)[0], points(din)[-1]
+        assert y == y1
+        res = [r for r in root.iter(SVG_NS + "rect") if r.get("fill") == "#ffe0b2"]
+        assert len(res) == 1
+        r = res[0]
+        assert abs(float(r.get("y")) + float(r.get("height")) / 2 - y) < 0.1
+        assert x0 < float(r.get("x")) < x1
+        texts = ["".join(t.itertext()) for t in root.iter(SVG_NS + "text")]
+        assert "%d \u03a9" % hwdocs.RESISTOR_OHMS in texts
+        assert "%d \u00b5F capacitor across" % hwdocs.CAP_UF in texts
+    if plug_on:
+        # The battery option's wires, on VBUS, VSYS and GND.
+        for end, signal in (("charger:5V", "VBUS"), ("diode:cathode", "VSYS"),
+                            ("charger:GND", "GND")):
+            (w,) = to[end]
+            assert w.get("data-signal") == signal and w.get("stroke-dasharray"), end
+
+
+def segments(w):
+    pts = points(w)
+    return list(zip(pts, pts[1:]))
+
+
+def overlap(a, b):
+    """True when segments a and b (each horizontal or vertical) share more
+    than a point."""
+    (ax0, ay0), (ax1, ay1) = a
+    (bx0, by0), (bx1, by1) = b
+    if ay0 == ay1 == by0 == by1:
+        lo, hi = max(min(ax0, ax1), min(bx0, bx1)), min(max(ax0, ax1), max(bx0, bx1))
+        return hi - lo > 0.5
+    if ax0 == ax1 == bx0 == bx1:
+        lo, hi = max(min(ay0, ay1), min(by0, by1)), min(max(ay0, ay1), max(by0, by1))
+        return hi - lo > 0.5
+    return False
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pico-ili9341", "pimoroni-display-pack-2"])
+def test_no_wire_is_drawn_over_another_signals_wire(name):
+    wires = view_wires(name)
+    for i, a in enumerate(wires):
+        for b in wires[i + 1:]:
+            if a.get("data-signal") == b.get("data-signal"):
+                continue  # one net: VSYS to the ring and to the battery diode
+            for sa in segments(a):
+                for sb in segments(b):
+                    assert not overlap(sa, sb), (a.get("data-to"), b.get("data-to"))
+
+
+def test_the_overlap_check_catches_an_overlap():
+    assert overlap(((0, 5), (10, 5)), ((8, 5), (20, 5)))
+    assert overlap(((3, 0), (3, 9)), ((3, 4), (3, 2)))
+    assert not overlap(((0, 5), (10, 5)), ((10, 5), (20, 5)))
+    assert not overlap(((0, 5), (10, 5)), ((5, 0), (5, 9)))
+
+
+def test_the_default_build_reaches_the_covered_header():
+    # The Pico-LCD-1.3 covers every pin: the ring is soldered to the header
+    # pins' short ends on the Pico's component side, on a pin it leaves free.
+    name = pins.DEFAULT_PROFILE
+    p = pins.PROFILES[name]
+    steps = section(name).split("### Assembly\n", 1)[1].split("\n### ", 1)[0]
+    taken = {pin for pin, _phys, what in hwdocs.pin_rows(name) if "on the Pico-LCD-1.3" in what}
+    assert taken == {pin for pin, _role in hwdocs.pins_used(name)} - {p["neopixel"]["pin"]}
+    assert p["neopixel"]["pin"] not in taken
+    assert "it takes %s)" % ", ".join(sorted(taken, key=lambda s: int(s[2:]))) in steps
+    assert "component side" in steps and "short ends of the header pins" in steps
+    ring = "%s (header pin %d)" % (p["neopixel"]["pin"], hwdocs.PICO_PHYSICAL[p["neopixel"]["pin"]])
+    assert ring in steps and "VSYS (pin 39)" in steps
+    view_note = "".join(t for e in view(name).iter(SVG_NS + "text") for t in e.itertext())
+    assert "component side" in view_note and "short ends of the header pins" in view_note
+
+
+def heading_anchor(line):
+    text = line.lstrip("#").strip().lower()
+    return re.sub(r"[^a-z0-9 _-]", "", text).replace(" ", "-")
+
+
+def test_the_walkthrough_goes_from_parts_to_a_closed_case():
+    steps = section(pins.DEFAULT_PROFILE).split("### Assembly\n", 1)[1].split("\n### ", 1)[0]
+    order = ["**Order the parts**", "**Solder the headers", "**Prepare the ring**",
+             "%d ohm resistor" % hwdocs.RESISTOR_OHMS, "%d uF capacitor" % hwdocs.CAP_UF,
+             "**Solder the ring to the Pico.**", "**Plug the Pico into", "Battery option",
+             "UF2", "**Check it:**", "**Close the case:**"]
+    at = [steps.find(s) for s in order]
+    assert -1 not in at and at == sorted(at), list(zip(order, at))
+    assert "[Enclosure](#enclosure)" in steps
+    assert "\n## Enclosure\n" in read("hardware/README.md")
+    # Links into the main README land on its headings.
+    anchors = {heading_anchor(line) for line in read("README.md").splitlines()
+               if line.startswith("#")}
+    for target in re.findall(r"\(\.\./README\.md#([^)]+)\)", read("hardware/README.md")):
+        assert target in anchors, target
+    # Everything the steps use is in the parts list.
+    parts = " ".join(r["part"] for r in bom_rows(pins.DEFAULT_PROFILE))
+    for what in ("headers", "Pico-LCD-1.3", "NeoPixel", "%d ohm" % hwdocs.RESISTOR_OHMS,
+                 "%d uF" % hwdocs.CAP_UF, "hook-up wire", "heat-shrink", "data cable"):
+        assert what in parts, what
+
+
+def test_ili9341_page_uses_the_breakouts_own_labels():
+    text = section("pico-ili9341")
+    rows = {r[0]: r[2] for r in table_rows(text, "Pins")}
+    assert "Vin" in rows["3V3"] and "3Vo" in rows["3V3"] and "output" in rows["3V3"]
+    assert rows[pins.PROFILES["pico-ili9341"]["display"]["backlight"]].startswith("display Lite")
+    assert "VCC to 3V3" not in text and "VCC->3V3" not in text
+    steps = text.split("### Assembly\n", 1)[1]
+    assert "Vin to 3V3" in steps and "Lite" in steps and "3Vo" in steps
+
+
+@pytest.mark.parametrize("name", ["pico-st7789", "pimoroni-display-pack-2"])
+def test_plug_on_keys_are_on_the_board_not_wired(name):
+    part = hwdocs.PLUG_ON[name][0]
+    rows = {r[0]: r[2] for r in table_rows(section(name), "Pins")}
+    for key, (pin, _level) in pins.PROFILES[name]["keys"].items():
+        assert "on the %s" % part in rows[pin] and "nothing to wire" in rows[pin], key
+        assert "to GND (" not in rows[pin], key
+    assert "button commons" not in rows["3V3"] + rows["GND"]
+
+
+def test_pixel_wording_is_what_the_indicator_does():
+    from minigam.hw import pixels as px
+
+    text = section(pins.DEFAULT_PROFILE)
+    assert "1 to 11 pixels show one colour-coded pixel per die" not in read("hardware/README.md")
+    # One pixel: the first die's colour, dark, the second's, dark, as stated.
+    show, gap = px.ALT_SHOW_MS, px.ALT_GAP_MS
+    assert ("alternates between the two dice's colours, %g s the first die, %g s dark, "
+            "%g s the second, %g s dark" % (show / 1000, gap / 1000, show / 1000, gap / 1000)) in text
+    ind = px.DiceIndicator([(0, 0, 0)])
+    ind.show_dice(2, 5, 1, now_ms=0)
+    seen = []
+    for t in (0, show - 1, show, show + gap - 1, show + gap, 2 * show + gap - 1, 2 * show + gap):
+        ind.tick(t)
+        seen.append(ind.color(0))
+    d2, d5 = px.DIE_COLORS[2], px.DIE_COLORS[5]
+    assert seen == [d2, d2, (0, 0, 0), (0, 0, 0), d5, d5, (0, 0, 0)]
+    # 2 to 11 pixels: first and last pixel in the dice's colours, named right.
+    strip = [(0, 0, 0)] * 5
+    ind = px.DiceIndicator(strip)
+    ind.show_dice(1, 4, 1, now_ms=0)
+    ind.tick(0)
+    assert strip[0] == px.DIE_COLORS[1] and strip[-1] == px.DIE_COLORS[4]
+    named = dict(re.findall(r"(\d) (red|orange|yellow|green|blue|violet)", text))
+    assert sorted(named) == list("123456")
+    for v, colour in named.items():
+        r, g, b = px.DIE_COLORS[int(v)]
+        assert {"red": r > 200 and g < 50 and b < 50, "orange": r > 200 and 50 < g < 150 and b < 50,
+                "yellow": r > 200 and g > 150 and b < 50, "green": g > 200 and r < 50 and b < 50,
+                "blue": b > 200 and r < 50, "violet": r > 150 and b > 200 and g < 50}[colour], v
+
+
+def test_pybadge_lc_has_its_product_number():
+    (board,) = [r for r in bom_rows("pybadge") if "PyBadge LC" in r["part"]]
+    assert "3939 (PyBadge LC)" in board["example"] and "4200 (PyBadge)" in board["example"]
+
+
+def test_wokwi_limits_are_stated_in_both_readmes():
+    sentence = wokwi.limits()
+    assert "CircuitPython display" in sentence and "cannot" in sentence
+    assert sentence in read("hardware/README.md")
+    assert sentence in re.sub(r"\s+", " ", read("README.md"))
+
+
+def test_wokwi_uses_no_pin_the_profile_does_not():
+    p = pins.PROFILES["pico-ili9341"]
+    _diagram, links = wokwi_links()
+    profile_pins = {pin for pin, _role in hwdocs.pins_used("pico-ili9341")}
+    for (part, pin), others in links.items():
+        if part != "pico":
+            continue
+        assert pin in profile_pins or pin in ("3V3", "VSYS") or pin.startswith("GND."), pin
+    assert links[("lcd", "VCC")] == {("pico", "3V3")}
+    (gnd,) = links[("pixels", "GND")]
+    assert gnd[1].startswith("GND.")
+    # The buttons are the profile's keys, each on its own pin.
+    keys = {pin for key, (pin, _l) in p["keys"].items()}
+    wired = {pin for (part, pin), _o in links.items() if part == "pico" and pin in keys}
+    assert wired == keys
+
+
+def test_hwdocs_check_passes_on_the_repository(capsys):
+    from minigam.host.cli import hwdocs as cmd_hwdocs
+    assert cmd_hwdocs.main(["--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_hwdocs_renders_the_views_as_png(tmp_path):
+    pytest.importorskip("cairosvg")
+    from minigam.host.cli import hwdocs as cmd_hwdocs
+    assert cmd_hwdocs.render_png(hwdocs.generate(), str(tmp_path)) == 0
+    for name in wired_profiles():
+        data = (tmp_path / ("wiring-%s.png" % name)).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert w >= 1000 and h >= 700, (name, w, h)

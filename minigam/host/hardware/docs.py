@@ -13,29 +13,41 @@ import io
 import json
 
 from minigam.host.hardware import enclosure
+from minigam.host.hardware import pico
 from minigam.hw import pins as pinmap
 
-# Raspberry Pi Pico header: physical pin number of each named pin.
-PICO_PHYSICAL = {"GP%d" % g: n for g, n in (
-    (0, 1), (1, 2), (2, 4), (3, 5), (4, 6), (5, 7), (6, 9), (7, 10), (8, 11),
-    (9, 12), (10, 14), (11, 15), (12, 16), (13, 17), (14, 19), (15, 20),
-    (16, 21), (17, 22), (18, 24), (19, 25), (20, 26), (21, 27), (22, 29),
-    (26, 31), (27, 32), (28, 34))}
-PICO_PHYSICAL.update({"3V3": 36, "VSYS": 39, "VBUS": 40, "GND": 38})
+# Raspberry Pi Pico header: physical pin number of each named pin (GND:
+# pin 38, beside VSYS and VBUS), from the datasheet's pinout (``pico``).
+PICO_PHYSICAL = pico.PHYSICAL
 
-# Display pin role -> the label printed on typical breakout boards.
-DISPLAY_LABEL = {"sck": "SCK/CLK", "mosi": "MOSI/DIN/SDA", "miso": "MISO",
-                 "cs": "CS", "dc": "DC/RS", "rst": "RST",
-                 "backlight": "BL/LED"}
-# ... and on Wokwi's ILI9341 part.
-WOKWI_LCD = {"sck": "SCK", "mosi": "MOSI", "miso": "MISO", "cs": "CS",
-             "dc": "D/C", "rst": "RST", "backlight": "LED"}
-# Keyboard shortcut of each button in the Wokwi simulation (same keys as the
-# desktop simulator where it has them).
-WOKWI_KEYS = {"A": "z", "B": "x", "X": "c", "Y": "v", "UP": "ArrowUp",
-              "DOWN": "ArrowDown", "LEFT": "ArrowLeft",
-              "RIGHT": "ArrowRight", "PRESS": "p"}
-
+# The display's pins as each build's board prints them, by role.
+DISPLAY_LABELS = {
+    # Waveshare's wiki, Pico-LCD-1.3: LCD_DC GP8, LCD_CS GP9, LCD_CLK GP10,
+    # DIN GP11, LCD_RST GP12, LCD_BL GP13.
+    "pico-st7789": {"sck": "CLK", "mosi": "DIN", "cs": "CS", "dc": "DC",
+                    "rst": "RST", "backlight": "BL"},
+    "pimoroni-display-pack-2": {"sck": "SCK", "mosi": "MOSI", "cs": "CS",
+                                "dc": "DC", "backlight": "BL"},
+    # Adafruit 1770, SPI side: power in is Vin (3-5 V; 3Vo is the
+    # breakout's own 3.3 V output), the backlight input is Lite.
+    "pico-ili9341": {"sck": "CLK", "mosi": "MOSI", "miso": "MISO",
+                     "cs": "CS", "dc": "D/C", "rst": "RST",
+                     "backlight": "Lite"},
+}
+# ... and on a generic red-PCB ILI9341 module, where they differ.
+GENERIC_ILI9341 = {"sck": "SCK", "mosi": "SDI", "miso": "SDO", "dc": "DC",
+                   "rst": "RESET", "backlight": "LED", "vin": "VCC"}
+# The boards that plug onto the Pico's header: (name, whether the direction
+# keys are a joystick). Their keys and display need no wiring.
+PLUG_ON = {"pico-st7789": ("Pico-LCD-1.3", True),
+           "pimoroni-display-pack-2": ("Display Pack", False)}
+JOYSTICK_KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "PRESS")
+# Which GND pin each ground wire of the wiring views takes (any GND would
+# do): the ring's beside GP22, the display's among its signals, the
+# buttons' rails' beside the buttons.
+RING_GND_PIN = 28
+DISPLAY_GND_PIN = 8
+BUTTON_GND_PINS = (3, 18, 23)
 # NeoPixel budget: a WS2812B draws about 20 mA per colour channel at full
 # duty, 60 mA at full white (Adafruit NeoPixel Uberguide, "Powering
 # NeoPixels"), and under 1 mA even dark (Adafruit, "Sipping Power With
@@ -51,16 +63,31 @@ PIXEL_MAX_BRIGHTNESS = pinmap.PIXEL_MAX_PERCENT / 100
 PIXEL_SUPPLY = "VSYS"
 
 # Parts per profile: (part, quantity, example part or product, approx USD).
-_PICO = ("Raspberry Pi Pico or Pico 2 (with headers)", 1,
+_PICO = ("Raspberry Pi Pico or Pico 2", 1,
          "Raspberry Pi SC0915 (Pico) / SC1631 (Pico 2)", 5)
 _BUTTONS = ("Tactile push button 6x6 mm", 9, "Omron B3F-1000", 2)
 _PIXELS = ("WS2812B NeoPixel ring or strip, 12 pixels", 1,
            "Adafruit 1643 (NeoPixel Ring 12)", 8)
-_RESISTOR = ("Resistor 330 ohm (NeoPixel data)", 1, "any 1/4 W", 0.1)
-_CAP = ("Electrolytic capacitor 470 uF 10 V (NeoPixel supply)", 1,
-        "Panasonic EEU-FR1A471", 0.5)
-_WIRES = ("Breadboard and jumper wires", 1, "half-size breadboard + 40 M-M",
-          6)
+# The NeoPixel data resistor and supply capacitor: Adafruit's NeoPixel
+# Uberguide ("Best Practices") asks for 300-500 ohm in the data line and
+# 500-1000 uF, 6.3 V or more, across the supply.
+RESISTOR_OHMS = 330
+CAP_UF = 1000
+_RESISTOR = ("Resistor %d ohm (NeoPixel data)" % RESISTOR_OHMS, 1,
+             "any 1/4 W", 0.1)
+_CAP = ("Electrolytic capacitor %d uF 10 V (NeoPixel supply)" % CAP_UF, 1,
+        "Panasonic EEU-FR1A102", 0.5)
+# Soldering the ring to the Pico of a plug-on build (no breadboard there).
+_HEADERS = ("Male pin headers, 2 x 20 pins, 2.54 mm (the Pico's; not "
+            "needed with a Pico sold with headers fitted)", 1,
+            "any 40-pin 2.54 mm breakaway header", 1)
+_HOOKUP = ("Stranded hook-up wire, about 26 AWG, three colours, 15 cm "
+           "each, and heat-shrink tube for the resistor", 1,
+           "any", 2)
+# The Pico takes 20 rows and nine buttons across the gap about 3 rows
+# each: more than a half-size breadboard's 30.
+_WIRES = ("Breadboard and jumper wires", 1,
+          "full-size breadboard (830 points, 63 rows) + 40 M-M jumpers", 8)
 # The Pico and the Pico 2 both have a micro-USB socket, as do the PyBadge
 # and the PyGamer; a charge-only cable gives no CIRCUITPY drive.
 _USB = ("Micro-USB data cable (the Pico and the Pico 2 both have "
@@ -92,23 +119,26 @@ _BATTERY = [
 BOM = {
     "pico-st7789": [
         _PICO,
+        _HEADERS,
         ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
          "Waveshare 19650", 11),
-        _PIXELS, _RESISTOR, _CAP, _USB] + _BATTERY,
+        _PIXELS, _RESISTOR, _CAP, _HOOKUP, _USB] + _BATTERY,
     "pico-ili9341": [
-        _PICO,
+        _PICO, _HEADERS,
         ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
          "its IM1, IM2 and IM3 jumpers with solder for SPI)", 1,
          "Adafruit 1770 or generic red-PCB ILI9341 module", 12),
         _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB] + _BATTERY,
     "pimoroni-display-pack-2": [
         _PICO,
+        _HEADERS,
         ("Pimoroni Pico Display Pack 2.0 (ST7789 320x240, 4 keys, RGB LED)",
          1, "Pimoroni PIM580", 20),
         _USB] + _BATTERY,
     "pybadge": [
         ("Adafruit PyBadge (or PyBadge LC: 1 NeoPixel, set "
-         "MINIGAM_PIXELS = 1)", 1, "Adafruit 4200", 35),
+         "MINIGAM_PIXELS = 1)", 1,
+         "Adafruit 4200 (PyBadge) / 3939 (PyBadge LC)", 35),
         ("Optional: LiPo cell 3.7 V 350-1200 mAh (JST-PH)", 1,
          "Adafruit 2750", 7),
         _USB_PYBADGE],
@@ -157,6 +187,29 @@ def pins_used(name):
     return out
 
 
+def display_row(name, role):
+    """What a display pin of profile ``name`` connects to."""
+    lab = DISPLAY_LABELS[name][role]
+    if name in PLUG_ON:
+        return "display %s, on the %s (nothing to wire)" % (
+            lab, PLUG_ON[name][0])
+    generic = GENERIC_ILI9341.get(role)
+    return "display %s%s" % (lab, " (generic module: %s)" % generic
+                             if generic and generic != lab else "")
+
+
+def key_row(name, key, active_high):
+    """What a key's pin of profile ``name`` connects to."""
+    how = "%s, internal pull-up" % ("active-high" if active_high
+                                    else "active-low")
+    if name in PLUG_ON:
+        part, joystick = PLUG_ON[name]
+        what = ("joystick " + key if joystick and key in JOYSTICK_KEYS
+                else "key " + key)
+        return "%s, on the %s (nothing to wire; %s)" % (what, part, how)
+    return "key %s to GND (%s)" % (key, how)
+
+
 def pin_rows(name):
     """Rows (board pin, header pin, connects to) for profile ``name``."""
     p = pinmap.PROFILES[name]
@@ -165,7 +218,7 @@ def pin_rows(name):
     if wired(p):
         for role in ("sck", "mosi", "miso", "cs", "dc", "rst", "backlight"):
             if d.get(role):
-                rows.append((d[role], "display " + DISPLAY_LABEL[role]))
+                rows.append((d[role], display_row(name, role)))
     ks = p["keypad_shift"]
     if ks:
         for role in ("clock", "data", "latch"):
@@ -176,16 +229,14 @@ def pin_rows(name):
                     "PRESS"):
             if key in p["keys"]:
                 pin, level = p["keys"][key]
-                rows.append((pin, "key %s to GND (%s, internal pull-up)"
-                             % (key, "active-high" if level else
-                                "active-low")))
+                rows.append((pin, key_row(name, key, level)))
     if p["joystick_analog"]:
         for axis in ("x", "y"):
             rows.append((p["joystick_analog"][axis], "joystick " +
                          axis.upper() + " (on board)"))
     if p["neopixel"]:
-        rows.append((p["neopixel"]["pin"], "NeoPixel DIN (through 330 ohm)"
-                     if wired(p) else "NeoPixels (on board)"))
+        rows.append((p["neopixel"]["pin"], "NeoPixel DIN (through %d ohm)"
+                     % RESISTOR_OHMS if wired(p) else "NeoPixels (on board)"))
     if p["rgb_led"]:
         for c in ("r", "g", "b"):
             rows.append((p["rgb_led"][c], "RGB LED " + c.upper()
@@ -198,24 +249,30 @@ def pin_rows(name):
     return out
 
 
-def gnd_text(p):
-    """What the GND row of a wired profile's pin table and diagram feeds."""
-    return "display GND, button commons" + (", NeoPixel GND"
-                                            if p["neopixel"] else "")
-
-
 def supply_rows(name):
     """Rows (board pin, Pico header pin, connects to) of the power pins a
-    wired Pico build uses, the battery option's included: the pin table's
-    and the wiring view's."""
+    wired Pico build uses, the battery option's included: the pin table's,
+    with the GND pins the wiring view uses."""
     p = pinmap.PROFILES[name]
     if not wired(p):
         return []
-    uses = {"3V3": ["display VCC" + (", button commons are GND"
-                                     if not p["keypad_shift"] else "")],
-            "GND": [gnd_text(p), "battery option: charger GND"],
-            "VSYS": [], "VBUS": []}
-    if p["neopixel"]:
+    ring = bool(p["neopixel"])
+    if name in PLUG_ON:
+        v33 = ["nothing to wire: the header gives the %s its supply"
+               % PLUG_ON[name][0]]
+        gnd = []
+    else:
+        v33 = ["display Vin (3 to 5 V in; generic module: VCC); not the "
+               "breakout's 3Vo, which is its 3.3 V output"]
+        gnd = ["display GND (the view: pin %d)" % DISPLAY_GND_PIN,
+               "button commons (GND rails on pins %s)"
+               % ", ".join(str(n) for n in BUTTON_GND_PINS)]
+    if ring:
+        gnd.append("NeoPixel GND (the view: pin %d, beside GP22)"
+                   % RING_GND_PIN)
+    gnd.append("battery option: charger GND (pin %d)" % PICO_PHYSICAL["GND"])
+    uses = {"3V3": v33, "GND": gnd, "VSYS": [], "VBUS": []}
+    if ring:
         uses[PIXEL_SUPPLY].append("NeoPixel 5V (power) pad")
     uses["VSYS"].append("battery option: the diode's cathode (banded end)")
     uses["VBUS"].append("battery option: charger 5V pad (USB 5 V, dead "
@@ -263,106 +320,6 @@ def bom_table(name):
     return "\n".join(lines)
 
 
-def _esc(text):
-    return (text.replace("&", "&amp;").replace("<", "&lt;")
-            .replace(">", "&gt;"))
-
-
-def wiring_svg(name):
-    """A wiring diagram: the Pico's used pins on the left, each wire to the
-    part it drives on the right, all from the pin data."""
-    rows = [r for r in pin_rows(name)]
-    p = pinmap.PROFILES[name]
-    if p["neopixel"]:
-        rows.append((PIXEL_SUPPLY, str(PICO_PHYSICAL[PIXEL_SUPPLY]),
-                     "NeoPixel 5V (power) pad"))
-    rows.append(("3V3", "36", "display VCC"))
-    rows.append(("GND", "38", gnd_text(p)))
-    h = 70 + 24 * len(rows)
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="760" height="%d" '
-           'viewBox="0 0 760 %d" font-family="sans-serif" font-size="13">'
-           % (h, h),
-           '<rect width="760" height="%d" fill="#ffffff"/>' % h,
-           '<text x="20" y="26" font-size="16" font-weight="bold">%s</text>'
-           % _esc(p["title"]),
-           '<rect x="20" y="40" width="170" height="%d" rx="6" '
-           'fill="#2e7d32"/>' % (24 * len(rows) + 10),
-           '<text x="30" y="%d" fill="#ffffff" font-weight="bold" '
-           'transform="rotate(-90 30 %d)">Raspberry Pi Pico</text>'
-           % (h - 40, h - 40)]
-    colours = {"display": "#1565c0", "key": "#ef6c00", "NeoPixel": "#6a1b9a",
-               "RGB": "#6a1b9a", "VBUS": "#c62828", "VSYS": "#c62828",
-               "3V3": "#c62828",
-               "GND": "#212121"}
-    for k, (pin, phys, what) in enumerate(rows):
-        y = 60 + 24 * k
-        colour = "#455a64"
-        for prefix, c in colours.items():
-            if what.startswith(prefix) or pin == prefix:
-                colour = c
-        out.append('<text x="60" y="%d" fill="#ffffff">%s (pin %s)</text>'
-                   % (y + 4, _esc(pin), _esc(phys)))
-        out.append('<circle cx="190" cy="%d" r="4" fill="%s"/>' % (y, colour))
-        out.append('<line x1="190" y1="%d" x2="430" y2="%d" stroke="%s" '
-                   'stroke-width="3"/>' % (y, y, colour))
-        out.append('<circle cx="430" cy="%d" r="4" fill="%s"/>' % (y, colour))
-        out.append('<text x="440" y="%d">%s</text>' % (y + 4, _esc(what)))
-    out.append('</svg>')
-    return "\n".join(out) + "\n"
-
-
-def wokwi_diagram():
-    """Wokwi diagram.json of the pico-ili9341 profile, wired from the pins."""
-    p = pinmap.PROFILES["pico-ili9341"]
-    d = p["display"]
-    parts = [
-        {"type": "wokwi-pi-pico", "id": "pico", "top": 0, "left": 0,
-         "attrs": {}},
-        {"type": "wokwi-ili9341", "id": "lcd", "top": -60, "left": 260,
-         "attrs": {}},
-    ]
-    conns = [["lcd:VCC", "pico:3V3", "red", []],
-             ["lcd:GND", "pico:GND.8", "black", []]]
-    for role in ("sck", "mosi", "miso", "cs", "dc", "rst", "backlight"):
-        if d.get(role):
-            conns.append(["lcd:" + WOKWI_LCD[role], "pico:" + d[role],
-                          "blue", []])
-    keys = [k for k in ("UP", "DOWN", "LEFT", "RIGHT", "PRESS", "A", "B", "X",
-                        "Y") if k in p["keys"]]
-    for n, key in enumerate(keys):
-        bid = "btn" + key
-        parts.append({"type": "wokwi-pushbutton", "id": bid,
-                      "top": 260 + 60 * (n // 5), "left": -40 + 90 * (n % 5),
-                      "attrs": {"label": key, "key": WOKWI_KEYS[key],
-                                "color": "green" if len(key) == 1 else
-                                "blue", "bounce": "0"}})
-        conns.append([bid + ":1.l", "pico:" + p["keys"][key][0], "orange",
-                      []])
-        conns.append([bid + ":2.l", "pico:GND.%d" % (1 + n % 7), "black",
-                      []])
-    px = p["neopixel"]
-    parts.append({"type": "wokwi-led-ring", "id": "pixels", "top": -60,
-                  "left": -200, "attrs": {"pixels": str(px["count"])}})
-    conns.append(["pixels:DIN", "pico:" + px["pin"], "purple", []])
-    conns.append(["pixels:VCC", "pico:" + PIXEL_SUPPLY, "red", []])
-    conns.append(["pixels:GND", "pico:GND.1", "black", []])
-    diagram = {"version": 1, "author": "MINIGAM (generated by "
-               "python -m minigam.host hwdocs)", "editor": "wokwi",
-               "parts": parts, "connections": conns,
-               "dependencies": {}}
-    return json.dumps(diagram, indent=2) + "\n"
-
-
-WOKWI_TOML = """# Wokwi for VS Code: simulate the pico-ili9341 build.
-# Download the CircuitPython UF2 for the Raspberry Pi Pico from
-# circuitpython.org and save it here as circuitpython.uf2 (not committed),
-# then copy the deployed files in (see hardware/README.md, "Wokwi").
-[wokwi]
-version = 1
-firmware = "circuitpython.uf2"
-"""
-
-
 # Boards sold in a variant with another NeoPixel count than the profile's.
 PIXEL_VARIANTS = {
     "pybadge": (
@@ -406,21 +363,51 @@ def neopixel_notes(name):
         "- Their data input sees the Pico's 3.3 V logic: WS2812B pixels "
         "accept it in practice at short distance, and more easily the lower "
         "their supply. Keep the data lead short.\n"
-        "- Put a 330 ohm resistor in series with DIN, close to the first "
-        "pixel, and a 470 uF capacitor across the ring's 5V and GND pads.\n"
+        "- Put a %d ohm resistor in series with DIN, close to the first "
+        "pixel, and a %d uF capacitor across the ring's 5V and GND, at its "
+        "pads or on its wires close to it (Adafruit's NeoPixel Uberguide "
+        "asks for 300 to 500 ohm and 500 to 1000 uF).\n"
         "- Current: a WS2812B draws up to %d mA at full white. "
         "MINIGAM caps the pixels at %d%% brightness (`MINIGAM_PIXEL_MAX`), "
         "so all %d pixels lit white draw about %d mA; the dice "
         "indicator usually lights fewer, in one or two colours%s. Without "
         "the cap, all white would draw %d mA, more than a USB 2.0 port's "
         "500 mA.\n"
-        "- Chain: 12 pixels by default, shown as two groups of six (one per "
-        "die); set `MINIGAM_PIXELS = <n>` in settings.toml for another "
-        "count (1 to 11 pixels show one colour-coded pixel per die)."
-        % (sup, PICO_PHYSICAL[sup], sup, 3 * PIXEL_MA_PER_CHANNEL,
+        "- Chain: %d pixels by default; set `MINIGAM_PIXELS = <n>` in "
+        "settings.toml for another count (0: none fitted). %s"
+        % (sup, PICO_PHYSICAL[sup], sup, RESISTOR_OHMS, CAP_UF,
+           3 * PIXEL_MA_PER_CHANNEL,
            PIXEL_MAX_BRIGHTNESS * 100, n, round(capped),
            " (see the current budget above)" if name in POWER_BUDGET else "",
-           full))
+           full, n, pixel_modes()))
+
+
+# The dice colours of minigam.hw.pixels.DIE_COLORS, by name.
+COLOUR_NAMES = {(255, 0, 0): "red", (255, 96, 0): "orange",
+                (255, 220, 0): "yellow", (0, 255, 0): "green",
+                (0, 64, 255): "blue", (200, 0, 255): "violet"}
+
+
+def pixel_modes():
+    """What the dice indicator shows on n pixels, as minigam.hw.pixels
+    does it (its constants, not copies)."""
+    from minigam.hw import pixels as px
+
+    colours = ", ".join("%d %s" % (v, COLOUR_NAMES[tuple(px.DIE_COLORS[v])])
+                        for v in range(1, 7))
+    return (
+        "What the pixels show (`minigam/hw/pixels.py`): **12 or more:** two "
+        "groups of six, pixels 1 to 6 for the first die and 7 to 12 for the "
+        "second; a die showing v lights the first v pixels of its group in "
+        "the colour of the player who rolled (pixels past the twelfth stay "
+        "dark). **2 to 11:** the first pixel shows the first die and the "
+        "last pixel the second, each in its value's colour (%s); the pixels "
+        "between glow dimly in the player's colour. **1:** the pixel "
+        "alternates between the two dice's colours, %g s the first die, "
+        "%g s dark, %g s the second, %g s dark, and again. A die already "
+        "moved is shown at a quarter of its brightness."
+        % (colours, px.ALT_SHOW_MS / 1000, px.ALT_GAP_MS / 1000,
+           px.ALT_SHOW_MS / 1000, px.ALT_GAP_MS / 1000))
 
 
 def capped_level():
@@ -433,13 +420,35 @@ def capped_level():
     return ind.brightness
 
 
-def ring_step():
-    """The assembly step that wires a NeoPixel ring to a Pico build."""
-    return ("the ring's DIN through the 330 ohm resistor to GP22 (header "
-            "pin %d), the ring's 5V pad to %s (pin %d), GND to any GND; put "
-            "the 470 uF capacitor across the ring's 5V and GND pads."
-            % (PICO_PHYSICAL["GP22"], PIXEL_SUPPLY,
-               PICO_PHYSICAL[PIXEL_SUPPLY]))
+def ring_step(cap=True):
+    """The wires of the NeoPixel ring of a Pico build (and where its
+    capacitor goes, unless ``cap`` is False)."""
+    return ("the ring's DIN through the %d ohm resistor to %s (header pin "
+            "%d), the ring's 5V pad to %s (pin %d), and its GND pad to GND "
+            "(any GND; pin %d is beside %s).%s"
+            % (RESISTOR_OHMS, ring_pin(), PICO_PHYSICAL[ring_pin()],
+               PIXEL_SUPPLY, PICO_PHYSICAL[PIXEL_SUPPLY], RING_GND_PIN,
+               ring_pin(), " The %d uF capacitor goes across the ring's 5V "
+               "and GND pads, its stripe (the - lead) to GND." % CAP_UF
+               if cap else ""))
+
+
+def ring_pin():
+    """The NeoPixel pin of the Pico builds (the default profile's)."""
+    return pinmap.PROFILES[pinmap.DEFAULT_PROFILE]["neopixel"]["pin"]
+
+
+def addon_pins(name):
+    """The GP pins the plug-on board of profile ``name`` takes, in order."""
+    used = {pin for pin, _phys, what in pin_rows(name) if "on the " in what}
+    return sorted(used, key=lambda pin: int(pin[2:]))
+
+
+def free_pins(name):
+    """The GP pins the plug-on board of profile ``name`` leaves free."""
+    taken = set(addon_pins(name))
+    return [pin for pin in (pico.PINOUT[n] for n in range(1, 41))
+            if pin.startswith("GP") and pin not in taken]
 
 
 BATTERY_STEP = ("Battery option (the parts marked \"Optional, battery\"): "
@@ -447,28 +456,93 @@ BATTERY_STEP = ("Battery option (the parts marked \"Optional, battery\"): "
                 "says, %s. Slide the switch off, then plug the cell into the "
                 "charger.")
 
+# On a plug-on build the add-on covers the whole header: wires go on the
+# header pins' short ends, on the Pico's component side.
+REACH = ("on the Pico's component side (the side with the chip and the "
+         "BOOTSEL button), on the short ends of the header pins, where each "
+         "pin is soldered")
+
+
+def default_walkthrough():
+    """The default build's assembly, step by step, as a maker follows it."""
+    name = pinmap.DEFAULT_PROFILE
+    part, _joy = PLUG_ON[name]
+    taken = addon_pins(name)
+    gp = ring_pin()
+    total = round(sum(r[3] for r in BOM[name]
+                      if not r[0].startswith("Optional")))
+    return [
+        "**Order the parts** in the table above: the rows without "
+        "\"Optional\" make the handheld (about %d USD); the four "
+        "\"Optional, battery\" rows let it run without USB (Power below). "
+        "Tools: a soldering iron and solder, a breadboard (a jig for the "
+        "headers), side cutters, a multimeter if you have one." % total,
+        "**Solder the headers to the Pico** (skip this with a Pico sold with "
+        "headers fitted): push the two 20-pin male headers into a "
+        "breadboard, long ends down, one each side of its centre gap; lay "
+        "the Pico on them, component side up (the chip and the BOOTSEL "
+        "button on top, the pin labels underneath); solder all 40 pins from "
+        "the top. Their short ends stick out on the component side: the "
+        "ring's wires go there in step 4.",
+        "**Prepare the ring**, away from the Pico: solder a 15 cm wire to "
+        "each of the ring's DIN, 5V and GND pads (three colours; DOUT stays "
+        "free). Put the %d ohm resistor into the DIN wire close to the pad "
+        "and sleeve it with heat-shrink. Solder the %d uF capacitor across "
+        "the 5V and GND wires close to the ring, its stripe (the - lead) to "
+        "GND, and sleeve its legs." % (RESISTOR_OHMS, CAP_UF),
+        "**Solder the ring to the Pico.** The %s covers the whole header, so "
+        "the ring cannot plug in anywhere: its three wires are soldered %s "
+        "(the wiring view below shows the spots). %s is one the %s leaves "
+        "free (it takes %s). Wire %s The joints must stay small: pin 30 "
+        "(RUN; joined to GND it holds the Pico in reset) and pins 38 and 40 "
+        "are next to them. With a multimeter, check that pin 29 touches "
+        "neither 28 nor 30, and 39 neither 38 nor 40." % (
+            part, REACH, gp, part, ", ".join(taken), ring_step(cap=False)),
+        "**Plug the Pico into the %s:** its back shows the Pico's outline "
+        "with a USB mark; match the Pico's USB end to it and press the "
+        "header fully into the board's sockets, the ring's wires leading "
+        "away sideways. The display, the joystick and the keys need no "
+        "wiring." % part,
+        BATTERY_STEP % ("on the header pins' short ends like the ring's: "
+                        "the charger's 5V pad to pin 40, the diode's banded "
+                        "end to pin 39 (the ring's 5V wire shares it), the "
+                        "charger's GND to pin 38"),
+        "**Put MINIGAM on it:** hold BOOTSEL while plugging the Pico into a "
+        "PC with the data cable; a drive appears (`RPI-RP2` on a Pico, "
+        "`RP2350` on a Pico 2). "
+        "Copy the MINIGAM firmware UF2 onto it ([Installing on a Pico]"
+        "(../README.md#installing-on-a-pico-the-minigam-firmware-one-file) "
+        "in the main README: `make firmware` builds it), or install stock "
+        "CircuitPython and deploy (CircuitPython below; the only way on a "
+        "Pico 2).",
+        "**Check it:** the MINIGAM menu comes up on the screen; start a "
+        "game and roll: the ring lights the dice. A dark ring: DIN (not "
+        "DOUT) to pin 29 through the resistor, 5V to pin 39, GND; a dark "
+        "screen: the header pressed fully home, USB ends matching.",
+        "**Close the case:** print it and put everything in as [Enclosure]"
+        "(#enclosure) says (the ring goes into its collar under the top "
+        "plate). The Pico sits there component side down on its "
+        "standoffs, so keep the joints on that side low.",
+    ]
+
 
 ASSEMBLY = {
-    "pico-st7789": [
-        "Solder male headers to the Pico (or buy a Pico H).",
-        "Plug the Pico into the back of the Pico-LCD-1.3, matching the USB "
-        "end to the board's USB marking. Display, joystick and keys need no "
-        "wiring.",
-        "Solder or plug the NeoPixel ring: " + ring_step(),
-        BATTERY_STEP % "on the Pico's underside",
-        "Install CircuitPython (below), then deploy MINIGAM from a PC.",
-    ],
     "pico-ili9341": [
         "Adafruit 1770 breakout only: it starts in 8-bit parallel mode. "
         "On its back, close the IM1, IM2 and IM3 jumpers with a blob of "
         "solder each (leave IM0 open) to put it in SPI mode, then use the "
         "pins on its SPI side. A generic red-PCB ILI9341 module is SPI "
         "only and has no such jumpers.",
-        "Put the Pico and the ILI9341 module on the breadboard.",
-        "Wire the display exactly as the pin table says (SCK, MOSI, CS, DC, "
-        "RST, backlight, VCC to 3V3, GND). Leave MISO unconnected.",
+        "Solder male headers to the Pico (component side up, as in the "
+        "default build) and to the breakout's SPI side; put both on the "
+        "breadboard, the Pico across the centre gap.",
+        "Wire the display as the pin table and the wiring view say: CLK, "
+        "MOSI, CS, D/C, RST and Lite to their GP pins, Vin to 3V3 (pin %d), "
+        "GND to GND. On a generic module the same pins are SCK, SDI, CS, "
+        "DC, RESET, LED and VCC. Leave MISO and the 1770's 3Vo (its own "
+        "3.3 V output) unconnected." % PICO_PHYSICAL["3V3"],
         "Put each of the nine buttons across the breadboard's centre gap; "
-        "wire one leg to its GP pin and the diagonal leg to the GND rail. "
+        "wire one leg to its GP pin and the diagonal leg to a GND rail. "
         "No resistors: the code enables the internal pull-ups.",
         "Wire the NeoPixel ring as in the NeoPixel notes: " + ring_step(),
         BATTERY_STEP % "on the breadboard rows of pins 38, 39 and 40",
@@ -478,8 +552,9 @@ ASSEMBLY = {
     "pimoroni-display-pack-2": [
         "Solder female headers to the pack or male headers to the Pico.",
         "Plug the Pico into the pack, USB end matching the outline. "
-        "Nothing else to wire: four keys and the RGB LED are on the pack.",
-        BATTERY_STEP % "on the Pico's underside",
+        "Nothing else to wire: the four keys and the RGB LED are on the "
+        "pack.",
+        BATTERY_STEP % REACH,
         "Install CircuitPython (below), then deploy with "
         "`--profile pimoroni-display-pack-2`. With four keys, the joystick "
         "moves are on X/Y (see the main README's controls).",
@@ -502,23 +577,24 @@ ASSEMBLY = {
 }
 
 
+def assembly(name):
+    if name == pinmap.DEFAULT_PROFILE:
+        return default_walkthrough()
+    return ASSEMBLY[name]
+
+
 # How to reach VBUS, VSYS and GND (pins 40, 39, 38, at the Pico's USB end)
 # on each Pico build, for the battery option.
 PIN_REACH = {
-    "pico-st7789": "The Pico-LCD-1.3 plugs onto the header side of the "
-                   "Pico, so solder these wires on the Pico's underside (its "
-                   "component side), where the header's short pins come "
-                   "through, or to the castellated edge pads",
-    "pimoroni-display-pack-2": "The Display Pack plugs onto the header side "
-                               "of the Pico, so solder these wires on the "
-                               "Pico's underside (its component side), "
-                               "where the header's short pins come through, "
-                               "or to the castellated edge pads",
+    "pico-st7789": "The Pico-LCD-1.3 covers the header: solder these wires "
+                   + REACH + ", as the ring's (Assembly below)",
+    "pimoroni-display-pack-2": "The Display Pack covers the header: solder "
+                               "these wires " + REACH,
     "pico-ili9341": "On the breadboard, use the rows of pins 38, 39 and 40",
 }
 
 # Pico builds whose add-on plugs onto the Pico's header.
-STACKED = ("pico-st7789", "pimoroni-display-pack-2")
+STACKED = tuple(PLUG_ON)
 
 
 # Why the battery option is not Pimoroni's LiPo SHIM for Pico (PIM557, also
@@ -589,14 +665,12 @@ def power_notes(name):
     out.append(shim_note(name))
     if name in enclosure.profiles():
         out.append(
-            "- **Known gap, the case:** the case (Enclosure below) has a bay "
-            "for the cell under the Pico, %s x %s x %s mm (the `lipo_l`, "
-            "`lipo_w`, `lipo_h` parameters, not taken from a cell's "
-            "drawing), but no opening for the switch and no place for the "
-            "charger board (22.9 x 19.1 mm in Adafruit's board file). Check "
-            "the cell's size on its product page against the bay before "
-            "ordering; until the case holds them, the switch and the "
-            "charger sit on their wires inside." % tuple(
+            "- **In the case:** the case (Enclosure below) has places for "
+            "the charger and the switch, and a bay for the cell under the "
+            "Pico, %s x %s x %s mm (the `lipo_l`, `lipo_w`, `lipo_h` "
+            "parameters, not taken from a cell's drawing): check the cell's "
+            "size on its product page against the bay before ordering."
+            % tuple(
                 "%g" % enclosure.PARAMS[k]
                 for k in ("lipo_l", "lipo_w", "lipo_h")))
     return "\n".join(out)
@@ -699,6 +773,8 @@ def budget_section(name):
 
 
 def readme():
+    from minigam.host.hardware import wokwi
+
     out = ["# Building a MINIGAM handheld", "",
            "Everything on this page is generated by `python -m minigam.host "
            "hwdocs` from the pin data the profile modules in "
@@ -717,13 +793,13 @@ def readme():
             "### Parts", "", bom_table(name), "", "### Pins", "",
             pin_table(name), ""]
         if wired(p):
-            out += ["### Wiring", "",
+            out += ["### Wiring", "", wiring_text(name), "",
                     "![wiring of %s](wiring-%s.svg)" % (name, name), ""]
         out += ["### Power", "", power_notes(name), ""]
         out += budget_section(name)
         out += [indicator_heading(name), "", neopixel_notes(name),
                 "", "### Assembly", ""]
-        out += ["%d. %s" % (k + 1, s) for k, s in enumerate(ASSEMBLY[name])]
+        out += ["%d. %s" % (k + 1, s) for k, s in enumerate(assembly(name))]
         out += ["", "### CircuitPython", "",
                 "Install CircuitPython 9.2 or 10.x (both are supported). "
                 "Download the UF2 for board `%s` from circuitpython.org; "
@@ -737,7 +813,8 @@ def readme():
     out += ["## Wokwi simulation (pico-ili9341)", "",
             "`wokwi/diagram.json` is the `pico-ili9341` build, generated "
             "from the same pins (a test checks every connection). Keyboard: "
-            + ", ".join("%s = `%s`" % (k, v) for k, v in WOKWI_KEYS.items())
+            + ", ".join("%s = `%s`" % (k, v)
+                        for k, v in wokwi.WOKWI_KEYS.items())
             + ".", "",
             "On wokwi.com: open the Raspberry Pi Pico CircuitPython "
             "template (wokwi.com/projects/new/circuitpython-pi-pico), "
@@ -746,19 +823,45 @@ def readme():
             "minigam.zip --profile pico-ili9341`): code.py, "
             "settings.toml, the minigam/ folder, and requirements.txt from "
             "the repository root so Wokwi installs the libraries. In VS "
-            "Code: `wokwi.toml` points at a CircuitPython UF2 you download. "
-            "Nobody has yet checked that a CircuitPython display runs in "
-            "Wokwi (DEVICE-NOTES.md): treat it as a wiring check first.", ""]
+            "Code: `wokwi.toml` points at a CircuitPython UF2 you download.",
+            "", wokwi.limits(), ""]
     return "\n".join(out)
+
+
+def wiring_text(name):
+    """The words above a build's wiring view."""
+    p = pinmap.PROFILES[name]
+    scale = ("the Pico seen from its component side, USB at the top, drawn "
+             "to scale from its datasheet (pin 1 top left, 2.54 mm apart); "
+             "each wire starts at the pad of its pin")
+    render = ("`python -m minigam.host hwdocs --png DIR` renders the views "
+              "as PNG.")
+    if name in PLUG_ON:
+        part = PLUG_ON[name][0]
+        ring = ("the ring's three wires (%s through the resistor, GND, "
+                "VSYS) and " % ring_pin() if p["neopixel"] else "")
+        return ("The view is the back of the finished stack: %s. Short "
+                "dotted stubs mark the pins the %s takes through the header "
+                "(nothing to wire); the drawn wires are the ones you solder "
+                "there, %sthe battery option's (dashed). %s"
+                % (scale, part, ring, render))
+    return ("The view is the breadboard build: %s and runs to the "
+            "breakout, a button, a GND rail or the ring's pads. A dot joins "
+            "wires; wires that cross without one are not joined. The "
+            "battery option is wired as in the default build's view, on the "
+            "breadboard rows of pins 38, 39 and 40. %s" % (scale, render))
 
 
 def generate():
     """Every generated file: {path relative to the repo: text}."""
+    from minigam.host.hardware import views
+    from minigam.host.hardware import wokwi
+
     files = {"hardware/README.md": readme(), "hardware/BOM.csv": bom_csv(),
-             "hardware/wokwi/diagram.json": wokwi_diagram(),
-             "hardware/wokwi/wokwi.toml": WOKWI_TOML}
+             "hardware/wokwi/diagram.json": wokwi.diagram(),
+             "hardware/wokwi/wokwi.toml": wokwi.WOKWI_TOML}
     for name in pinmap.profile_names():
         if wired(pinmap.PROFILES[name]):
-            files["hardware/wiring-%s.svg" % name] = wiring_svg(name)
+            files["hardware/wiring-%s.svg" % name] = views.svg(name)
     files.update(enclosure.files())
     return files
