@@ -237,10 +237,12 @@ def test_default_page_names_a_battery_a_switch_and_a_current_budget():
     mah = int(re.search(r"(\d+) mAh", cell["part"]).group(1))
     assert "the %d mAh cell (%s)" % (mah, cell["example"]) in text
     # Every Pico build offers the same battery option.
+    battery = [r["part"] for r in optional if r["part"].startswith("Optional, battery")]
+    assert len(battery) == 4
     for other in pins.profile_names():
         if pins.PROFILES[other]["stubs_board"].startswith("raspberry_pi_pico"):
-            assert [r["part"] for r in bom_rows(other) if r["part"].startswith("Optional")] \
-                == [r["part"] for r in optional], other
+            assert [r["part"] for r in bom_rows(other)
+                    if r["part"].startswith("Optional, battery")] == battery, other
 
 
 def test_budget_total_is_the_sum_of_its_rows():
@@ -496,7 +498,8 @@ def test_the_walkthrough_goes_from_parts_to_a_closed_case():
     # Everything the steps use is in the parts list.
     parts = " ".join(r["part"] for r in bom_rows(pins.DEFAULT_PROFILE))
     for what in ("headers", "Pico-LCD-1.3", "NeoPixel", "%d ohm" % hwdocs.RESISTOR_OHMS,
-                 "%d uF" % hwdocs.CAP_UF, "hook-up wire", "heat-shrink", "data cable"):
+                 "%d uF" % hwdocs.CAP_UF, "hook-up wire", "heat-shrink", "data cable",
+                 "Optional, case: M2"):
         assert what in parts, what
 
 

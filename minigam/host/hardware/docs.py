@@ -116,13 +116,18 @@ _BATTERY = [
     ("Optional, battery: Schottky diode 1 A (battery into VSYS)", 1,
      "1N5817", 0.2),
 ]
+# The printed case of the builds that have one (hardware/enclosure/): its
+# screws are counted and sized in the Enclosure section, not here.
+_CASE = ("Optional, case: M2 self-tapping screws, as many and as long as "
+         "the Enclosure section says, and PLA or PETG filament", 1,
+         "any M2 screw assortment", 4)
 BOM = {
     "pico-st7789": [
         _PICO,
         _HEADERS,
         ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
          "Waveshare 19650", 11),
-        _PIXELS, _RESISTOR, _CAP, _HOOKUP, _USB] + _BATTERY,
+        _PIXELS, _RESISTOR, _CAP, _HOOKUP, _USB] + _BATTERY + [_CASE],
     "pico-ili9341": [
         _PICO, _HEADERS,
         ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
@@ -474,7 +479,8 @@ def default_walkthrough():
     return [
         "**Order the parts** in the table above: the rows without "
         "\"Optional\" make the handheld (about %d USD); the four "
-        "\"Optional, battery\" rows let it run without USB (Power below). "
+        "\"Optional, battery\" rows let it run without USB (Power below), "
+        "and \"Optional, case\" is for the printed case (Enclosure). "
         "Tools: a soldering iron and solder, a breadboard (a jig for the "
         "headers), side cutters, a multimeter if you have one." % total,
         "**Solder the headers to the Pico** (skip this with a Pico sold with "

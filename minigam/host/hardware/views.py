@@ -174,8 +174,9 @@ class View:
         self.text(bx + w / 2, by + 2, "USB", size=10, anchor="middle",
                   fill="#eceff1", layer=self.back)
         for hx, hy in pico.HOLES:
+            # An outline only: the pin names near it stay readable.
             self.circle(bx + hx * S, by + hy * S, pico.HOLE_D * S / 2,
-                        "#0a2a0d", "#c8a951", 2)
+                        "none", "#a1887f", 1.5)
         self.back.append('<text x="%s" y="%s" font-size="11" '
                          'text-anchor="middle" fill="#81c784" '
                          'transform="rotate(-90 %s %s)">Raspberry Pi Pico / '
@@ -475,7 +476,7 @@ def view_plug_on(name):
     p = pinmap.PROFILES[name]
     part, joystick = docs.PLUG_ON[name]
     labels = docs.DISPLAY_LABELS[name]
-    v = View(1160, 880, 210, 270)
+    v = View(1160, 880 if p["neopixel"] else 830, 210, 270)
     right = v.bx + pico.BOARD_W * S
     pills = []
     for role, pin in display_wires(name):
