@@ -224,10 +224,13 @@ def test_doc_pictures_reach_their_screens(name, seed, script):
     session = sim.Session("pybadge", seed)
     try:
         sim.run_script(session, sim.parse_script(script), settle_ms=0)
-        want = {"menu": "MENU", "opening": "OPENED", "board": "PICK",
+        want = {"menu": "MENU", "settings": "MENU", "opening": "OPENED",
+                "board": "PICK",
                 "dest": "DEST", "ai-thinking": "AI", "ai-move": "AIMOVE",
                 "handover": "ROLL"}[name]
         assert session.state == want
+        if name == "settings":
+            assert session.app.text.title.text.startswith("Settings")
     finally:
         session.close()
 

@@ -33,7 +33,7 @@ from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
 from minigam.app.layout import Layout
-from minigam.app.board_view import BoardView
+from minigam.app.board_view import BoardView, show
 
 MENU = const(0)
 INFO = const(1)
@@ -223,6 +223,12 @@ class App:
             self._render()
             self.hw.display.refresh()
             self.frames += 1
+            if self.frames == 1:
+                # displayio's first refresh after ``root_group`` is set
+                # draws the whole screen without marking its parts drawn,
+                # so its next refresh draws them all again: let that be
+                # now, not at the player's first key (70 ms).
+                self.dirty = True
             if self.text is not None and self.text.group.hidden:
                 self._drop_text()  # hidden by _leave_pages, now redrawn
 
@@ -336,6 +342,10 @@ class App:
             self.root.append(t.group)
         t.page(title, lines, sel, first)
         t.group.hidden = False
+        # The board under a full-screen page is hidden: displayio would
+        # otherwise still redraw the areas of its changed parts through
+        # the page (at the first key after start-up: every line, 70 ms).
+        show(self.board.group, False)
         self.dirty = True
 
     def _scroll(self, d):
@@ -351,6 +361,7 @@ class App:
         group, not of one taken off the screen before a refresh."""
         if self.text is not None:
             self.text.group.hidden = True
+        show(self.board.group, True)
         unload(_MENU)
         unload(_PAGES)
         if game:  # a game starts: the game-over modules leave too
