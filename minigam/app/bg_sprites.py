@@ -1,0 +1,194 @@
+"""Tile sheets of the 24-point board, drawn once when the view is built
+(this module then leaves the heap): checkers with their counts and marks,
+the points, the numbers, the trays' slabs and the cube's faces.
+
+Numbers are drawn with a 3x5 pixel font on small screens, or with the
+digits of terminalio's 6x12 font (5x8 pixels) where the text is scale 2.
+"""
+
+import displayio
+
+# Checker tiles.
+EMPTY = 0
+P1 = 1
+P2 = 2
+PICKED = 3  # the selected checker, in the cursor colour
+MARK = 4  # a destination's dot on an empty slot
+P1_MARK = 5  # ... on a checker (Player 1's, Player 2's)
+P2_MARK = 6
+COUNT = 7  # first count tile: Player 1's cap+1..15, then Player 2's
+
+# Checker sheet colours (palette indices).
+C_P1 = 1
+C_P2 = 2
+C_RIM = 3
+C_CURSOR = 4
+C_TARGET = 5
+C_INK1 = 6  # a count on a Player 1 checker
+C_INK2 = 7
+
+# Pips of a die face: (x, y) in quarters of the die, per value.
+_PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
+         ((1, 1), (3, 1), (1, 3), (3, 3)),
+         ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
+         ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
+
+# 3x5 digits: 15 bits a digit, the top row first, the left pixel highest.
+_TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9,
+         0x79CF, 0x79EF, 0x7249, 0x7BEF, 0x7BCF)
+
+
+def _digit(bmp, x, y, d, value, big):
+    if big:
+        from minigam.app.text import _font
+        sheet, tiles = _font()
+        t = tiles[16 + d]  # "0" is ASCII 48, tile 16
+        cols = sheet.width // 6
+        sx = (t % cols) * 6
+        sy = (t // cols) * 12 + 2  # the digits' rows are 2..9 of 12
+        for j in range(8):
+            for i in range(5):
+                if sheet[sx + i, sy + j]:
+                    bmp[x + i, y + j] = value
+        return
+    bits = _TINY[d]
+    for j in range(5):
+        for i in range(3):
+            if bits & (1 << (14 - 3 * j - i)):
+                bmp[x + i, y + j] = value
+
+
+def number(bmp, x0, y0, w, h, n, value, lay):
+    """Draw ``n`` in ``value``, centred in the box ``x0, y0, w, h``."""
+    s = "%d" % n
+    gw = lay.gw
+    x = x0 + (w - len(s) * (gw + 1) + 1) // 2
+    y = y0 + (h - lay.gh) // 2
+    for ch in s:
+        _digit(bmp, x, y, ord(ch) - 48, value, lay.big)
+        x += gw + 1
+
+
+def _disc(bmp, x0, w, h, d, value, y0=0):
+    """A disc ``d`` pixels across centred in the box at ``x0, y0``
+    (``w`` x ``h``): pixel centres inside the circle, so it is symmetric whatever
+    the parities."""
+    dd = d * d
+    for y in range(h):
+        dy = 2 * y + 1 - h
+        for x in range(w):
+            dx = 2 * x + 1 - w
+            if dx * dx + dy * dy <= dd:
+                bmp[x0 + x, y0 + y] = value
+
+
+def checkers(lay):
+    """Tiles ``pw x step``: see the tile numbers above; discs ``step``
+    across ringed in the rim colour."""
+    w = lay.pw
+    h = d = lay.step
+    nc = 15 - lay.cap
+    bmp = displayio.Bitmap(w * (COUNT + 2 * nc), h, 8)
+    for t, fill in ((P1, C_P1), (P2, C_P2), (PICKED, C_CURSOR),
+                    (P1_MARK, C_P1), (P2_MARK, C_P2)):
+        _disc(bmp, t * w, w, h, d, C_RIM)
+        _disc(bmp, t * w, w, h, d - 2, fill)
+    for t in (MARK, P1_MARK, P2_MARK):
+        _disc(bmp, t * w, w, h, d // 2, C_TARGET)
+    # A count: dark digits on a Player 1 checker, white on Player 2's;
+    # where a digit leaves no room inside the rim, the count's checker is
+    # a rounded box as wide as the column.
+    box = lay.gh + 4 > d - 2
+    for q in (1, 2):
+        for k in range(nc):
+            x0 = (COUNT + (q - 1) * nc + k) * w
+            if box:
+                bw = d + 2 if d + 2 < w else w
+                a = (w - bw) // 2
+                for y in range(h):
+                    for x in range(bw):
+                        if (x in (0, bw - 1)) + (y in (0, h - 1)) < 2:
+                            bmp[x0 + a + x, y] = q
+            else:
+                _disc(bmp, x0, w, h, d, C_RIM)
+                _disc(bmp, x0, w, h, d - 2, q)
+            number(bmp, x0, 0, w, h, lay.cap + 1 + k,
+                   C_INK1 if q == 1 else C_INK2, lay)
+    return bmp
+
+
+def dice(size):
+    """Faces 1..6 as tiles ``size`` square (tile ``v - 1``); value 0 the
+    face, 1 the pips: square pips on a small die (round ones merge)."""
+    bmp = displayio.Bitmap(6 * size, size, 2)
+    ps = size // 6 if size < 18 else size // 5
+    for v in range(1, 7):
+        for px, py in _PIPS[v]:
+            x = (v - 1) * size + (px * size) // 4 - ps // 2
+            y = (py * size) // 4 - ps // 2
+            if ps > 3:
+                _disc(bmp, x, ps, ps, ps, 1, y)
+                continue
+            for j in range(ps):
+                for i in range(ps):
+                    bmp[x + i, y + j] = 1
+    return bmp
+
+
+def points(lay):
+    """Tiles ``pw x tri_h``: none, a dark point, a light point (values 1
+    and 2), pointing down (the bottom row's grid is flipped)."""
+    w = lay.pw
+    h = lay.tri_h
+    bmp = displayio.Bitmap(3 * w, h, 3)
+    for t in (1, 2):
+        for y in range(h):
+            # half width at this row, in half pixels
+            hw = (w - 1) * (h - y) // h
+            for x in range(w):
+                if abs(2 * x + 1 - w) <= hw:
+                    bmp[t * w + x, y] = t
+    return bmp
+
+
+def numbers(lay):
+    """Tiles ``pw x lh``: 0 blank, 1..24 the numbers (points, tray
+    counts), then the same 25 highlighted (the cursor)."""
+    w = lay.pw
+    h = lay.lh
+    bmp = displayio.Bitmap(50 * w, h, 4)
+    for t in range(25, 50):
+        for y in range(h):
+            for x in range(w):
+                bmp[t * w + x, y] = 2
+    for n in range(1, 25):
+        number(bmp, n * w, 0, w, h, n, 1, lay)
+        number(bmp, (25 + n) * w, 0, w, h, n, 3, lay)
+    return bmp
+
+
+def slabs(lay):
+    """Tiles ``tray_w x (slab_h + 1)``: empty, a Player 1 slab, a Player 2
+    slab, a destination's slab (values 1..3), each with a gap row."""
+    w = lay.tray_w
+    bmp = displayio.Bitmap(4 * w, lay.slab_h + 1, 4)
+    for t in (1, 2, 3):
+        for y in range(lay.slab_h):
+            for x in range(w):
+                bmp[t * w + x, y] = t
+    return bmp
+
+
+def cube(lay):
+    """Tiles ``cube x cube``: the faces 64 (centred), 2, 4, ..., 64;
+    value 1 the face, 2 the ink (its edge and number)."""
+    s = lay.cube
+    bmp = displayio.Bitmap(7 * s, s, 3)
+    for t in range(7):
+        x0 = t * s
+        for y in range(s):
+            for x in range(s):
+                edge = x == 0 or y == 0 or x == s - 1 or y == s - 1
+                bmp[x0 + x, y] = 2 if edge else 1
+        number(bmp, x0, 0, s, s, 1 << (t if t else 6), 2, lay)
+    return bmp

@@ -1,0 +1,475 @@
+"""The 24-point board screen (Backgammon; Long Nardy later): one displayio
+Group built once, updated in place.
+
+It draws a position ``bytearray(53)`` (the engine's, minigam/bg/rules.py):
+bytes 0..25 Player 1's checkers by its index (0 the bar, 1..24 its path,
+index i ``25 - i`` pips from home, 25 borne off), 26..51 Player 2's the
+same way, 52 the player to move. Player 1's index i is Player 2's
+``25 - i``. Geometry is :class:`~minigam.app.bg_layout.BgLayout`'s; spots
+(what a cursor or a mark stands on) are its 1..24, BAR1, BAR2, OFF1, OFF2.
+
+Every setter compares with what is on screen and touches only the tiles
+that change. The whole board is a handful of TileGrids over tile sheets
+drawn once: the points (2 grids), the checkers (2 grids, one tile a
+slot), the point numbers (2 grids; the cursor is a highlighted number),
+the trays' slabs (1) and counts (2), the cube (1), the dice (4).
+"""
+
+import displayio
+import vectorio
+
+from minigam.compat import const, unload
+from minigam.app import palette as C
+from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
+from minigam.app.text import Text
+
+_P1_MARK = const(5)  # bg_sprites' tile numbers
+_P2_MARK = const(6)
+_COUNT = const(7)
+_HI = const(25)  # a number tile's highlighted twin
+
+
+def _show(obj, on):
+    if obj.hidden == on:
+        obj.hidden = not on
+
+
+class BgBoardView:
+    """The board screen for a :class:`~minigam.app.bg_layout.BgLayout`;
+    ``group`` is the displayio Group to show."""
+
+    def __init__(self, lay):
+        from minigam.app import bg_sprites as S
+        self.lay = L = lay
+        g = displayio.Group()
+        self.group = g
+        R = vectorio.Rectangle
+        pw = L.pw
+        g.append(R(pixel_shader=C.pal(C.FRAME), width=L.w, height=L.h,
+                   x=0, y=0))
+        for y, h in ((0, L.top - 1), (L.h - L.bottom + 1, L.bottom - 1)):
+            g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=h,
+                       x=0, y=y))
+        inner = L.by1 - L.by0
+        for c in (0, 7):
+            g.append(R(pixel_shader=C.pal(C.BG), width=6 * pw, height=inner,
+                       x=L.col_x(c), y=L.by0))
+        # Points: one grid a row, the bottom one flipped to point up.
+        sheet = S.points(L)
+        pal = displayio.Palette(3)
+        pal.make_transparent(0)
+        pal[1] = C.POINT_A
+        pal[2] = C.POINT_B
+        for top in (True, False):
+            t = displayio.TileGrid(
+                sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
+                tile_height=L.tri_h, default_tile=0, x=L.x0,
+                y=L.by0 if top else L.by1 - L.tri_h)
+            for c in range(13):
+                if c != 6:
+                    t[c, 0] = 1 + ((c + (0 if top else 1)) & 1)
+            t.flip_y = not top
+            g.append(t)
+        # Checkers: a grid a half, a tile a slot.
+        sheet = S.checkers(L)
+        pal = displayio.Palette(8)
+        pal.make_transparent(0)
+        for i, v in ((1, C.P1), (2, C.P2), (3, C.RIM), (4, C.CURSOR),
+                     (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK)):
+            pal[i] = v
+        self.grids = []
+        for k in range(2):
+            t = displayio.TileGrid(
+                sheet, pixel_shader=pal, width=13, height=L.cap,
+                tile_width=pw, tile_height=L.step, default_tile=0,
+                x=L.x0, y=L.grid_y[k])
+            g.append(t)
+            self.grids.append(t)
+        # Point numbers, and the trays' counts, from one sheet.
+        sheet = S.numbers(L)
+        self.num_pal = pal = displayio.Palette(4)
+        for i, v in ((0, C.FRAME), (1, C.DIM), (2, C.CURSOR), (3, C.RIM)):
+            pal[i] = v
+        self.labels = []
+        for top in (True, False):
+            t = displayio.TileGrid(
+                sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
+                tile_height=L.lh, default_tile=0, x=L.x0,
+                y=L.label_y(top))
+            g.append(t)
+            self.labels.append(t)
+        self.counts = []  # Player 1's tray count (bottom), Player 2's
+        for top in (False, True):
+            t = displayio.TileGrid(
+                sheet, pixel_shader=pal, width=1, height=1, tile_width=pw,
+                tile_height=L.lh, default_tile=0, x=L.count_x,
+                y=L.label_y(top))
+            g.append(t)
+            self.counts.append(t)
+        # Trays: one grid down the right column.
+        pal = displayio.Palette(4)
+        for i, v in ((0, C.BAR_BG), (1, C.P1), (2, C.P2), (3, C.TARGET)):
+            pal[i] = v
+        self.tray = displayio.TileGrid(
+            S.slabs(L), pixel_shader=pal, width=1, height=L.tray_rows,
+            tile_width=L.tray_w, tile_height=L.slab_h + 1, default_tile=0,
+            x=L.tray_x, y=L.tray_y)
+        g.append(self.tray)
+        # Cube.
+        pal = displayio.Palette(3)
+        pal.make_transparent(0)
+        pal[1] = C.DIE
+        pal[2] = C.DIE_PIP
+        self.cube = displayio.TileGrid(
+            S.cube(L), pixel_shader=pal, width=1, height=1,
+            tile_width=L.cube, tile_height=L.cube, default_tile=0,
+            x=L.cube_x, y=L.cube_y(0))
+        g.append(self.cube)
+        self.cube_v = 1
+        self.cube_own = 0
+        # Dice: four places (a double's four moves), a palette each.
+        sheet = S.dice(L.ds)
+        self.dice = []
+        for k in range(4):
+            t = displayio.TileGrid(
+                sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
+                tile_width=L.ds, tile_height=L.ds, x=L.die_x(k, 1),
+                y=L.die_y())
+            t.hidden = True
+            g.append(t)
+            self.dice.append(t)
+        self.dice_st = bytearray(8)  # per place: value, state
+        # Status line: Player 1's pips left, the score, Player 2's right.
+        s = L.scale
+        big = displayio.Group(scale=s)
+        g.append(big)
+        n = L.w // L.cw
+        self.nf = nf = 7 if n - 16 >= 14 else 3
+        y = L.top // 2
+        self.p1_lb = Text(big, nf, C.P1, 2, y, s, 0, background=C.BAR_BG)
+        self.p2_lb = Text(big, nf, C.P2, L.w - 2, y, s, 2,
+                          background=C.BAR_BG)
+        self.score_n = n - 2 * nf - 2
+        self.score_lb = Text(big, self.score_n, C.TEXT, L.w // 2, y, s, 1,
+                             background=C.BAR_BG)
+        self.msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4,
+                           L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
+        # Banner: a panel across the middle with two lines of text.
+        bw = 12 * pw
+        bh = 2 * L.ch + 10
+        bx = L.x0 + (13 * pw - bw) // 2
+        by = L.mid - bh // 2
+        self.banner = ban = displayio.Group()
+        ban.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
+                     height=bh + 4, x=bx - 2, y=by - 2))
+        ban.append(R(pixel_shader=C.pal(C.PANEL), width=bw, height=bh,
+                     x=bx, y=by))
+        big = displayio.Group(scale=s)
+        ban.append(big)
+        n = L.chars(bw - 4)
+        self.ban1 = Text(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, s, 1)
+        self.ban2 = Text(big, n, C.CURSOR, L.w // 2,
+                         by + 6 + L.ch + L.ch // 2, s, 1)
+        ban.hidden = True
+        g.append(ban)
+        self.banner_box = (bx - 2, by - 2, bw + 4, bh + 4)
+        # What is on screen.
+        self.pos = bytearray(53)
+        self.fresh = True
+        self.cursor = -1
+        self.cur_color = C.CURSOR
+        self.sel = -1
+        self.marks = 0  # bit per spot
+        self.turn = 0
+        self.names = ("P1", "P2")
+        self.pips = [0, 0]
+        for sp in range(1, 29):
+            self._label(sp)
+        unload("minigam.app.bg_sprites")
+
+    # -- position -------------------------------------------------------------
+
+    def update(self, pos, turn=None):
+        """Show ``pos``: every point, bar and tray that changed, the pips;
+        the mover (``turn``, by default ``pos[52]``; 0 nobody) highlighted
+        in the status line."""
+        old = self.pos
+        fresh = self.fresh
+        mover = old[52] != pos[52]
+        todo = 0
+        for sp in range(1, 25):
+            a = 25 - sp
+            b = 26 + sp
+            if fresh or old[a] != pos[a] or old[b] != pos[b] or \
+                    (mover and self.marks & (1 << sp)):
+                todo |= 1 << sp
+        for sp, i in ((BAR1, 0), (BAR2, 26), (OFF1, 25), (OFF2, 51)):
+            if fresh or old[i] != pos[i] or (mover and self.marks & (1 << sp)):
+                todo |= 1 << sp
+        old[:] = pos
+        self.fresh = False
+        sp = 1
+        while todo >> sp:
+            if todo & (1 << sp):
+                self._draw(sp)
+            sp += 1
+        new = False
+        for p in (0, 1) if todo else ():
+            base = 26 * p
+            n = 0
+            for i in range(25):
+                n += pos[base + i] * (25 - i)
+            if self.pips[p] != n:
+                self.pips[p] = n
+                new = True
+        if new or fresh:
+            self._pips()
+        self.set_turn(pos[52] if turn is None else turn)
+
+    def _draw(self, sp):
+        """Redraw the checkers of spot ``sp`` from ``self.pos``."""
+        if sp >= OFF1:
+            self._tray(sp)
+            return
+        P = self.pos
+        L = self.lay
+        cap = L.cap
+        if sp == BAR1:
+            q, n, opp = 1, P[0], 0
+        elif sp == BAR2:
+            q, n, opp = 2, P[26], 0
+        else:
+            n1 = P[25 - sp]
+            n2 = P[26 + sp]
+            q, n = (1, n1) if n1 else (2, n2)
+            opp = n2 if P[52] == 1 else n1
+        vis = n if n < cap else cap
+        ms = -1
+        if self.marks & (1 << sp):
+            own = n if q == P[52] else 0
+            if opp:
+                ms = 0  # a hit: the mark on the blot
+            elif own > cap:
+                ms = cap - 2  # below the count
+            else:
+                ms = own if own < cap else cap - 1
+        ps = -1
+        if sp == self.sel and n:
+            ps = vis - 1 if n <= cap else cap - 2
+        g, row = L.grid_row(sp, 0)
+        grid = self.grids[g]
+        d = 1 if row == 0 else -1
+        c = column(sp)
+        for k in range(cap):
+            t = q if k < vis else 0
+            if k == cap - 1 and n > cap:
+                t = _COUNT + (q - 1) * (15 - cap) + (n if n < 15 else 15) \
+                    - cap - 1
+            if k == ps:
+                t = 3
+            elif k == ms:
+                t = 4 if t == 0 else (_P1_MARK if t == 1 else
+                                      (_P2_MARK if t == 2 else t))
+            if grid[c, row] != t:
+                grid[c, row] = t
+            row += d
+
+    def _tray(self, sp):
+        L = self.lay
+        p = 1 if sp == OFF1 else 2
+        n = self.pos[25 if p == 1 else 51]
+        cap = L.tray_cap
+        ms = -1
+        if self.marks & (1 << sp):
+            ms = n if n < cap else cap - 1
+        tray = self.tray
+        for k in range(cap):
+            t = 3 if k == ms else (p if k < n else 0)
+            row = k if p == 2 else L.tray_rows - 1 - k
+            if tray[row] != t:
+                tray[row] = t
+        self._label(sp)
+
+    def _label(self, sp):
+        """The number of spot ``sp`` (or its tray's count), highlighted
+        under the cursor."""
+        hi = _HI if sp == self.cursor else 0
+        if sp >= OFF1:
+            grid = self.counts[0 if sp == OFF1 else 1]
+            n = self.pos[25 if sp == OFF1 else 51]
+            i = 0
+        else:
+            grid = self.labels[0 if top_half(sp) else 1]
+            n = sp if sp <= 24 else 0
+            i = column(sp)
+        if grid[i] != n + hi:
+            grid[i] = n + hi
+
+    def _pips(self):
+        for lb, p in ((self.p1_lb, 0), (self.p2_lb, 1)):
+            if self.nf >= 7:
+                t = "%s %d" % (self.names[p], self.pips[p])
+            else:
+                t = "%d" % self.pips[p]
+            if lb.text != t:
+                lb.text = t
+
+    def set_names(self, n1, n2):
+        """Short names beside the pips where the line has room."""
+        self.names = (n1[:3], n2[:3])
+        self._pips()
+
+    def set_turn(self, player):
+        """Highlight ``player``'s pips (0: nobody)."""
+        if player == self.turn:
+            return
+        self.turn = player
+        for lb, p, ink in ((self.p1_lb, 1, C.P1), (self.p2_lb, 2, C.P2)):
+            lb.background_color = C.CURSOR if player == p else C.BAR_BG
+            lb.color = C.P1_INK if player == p else ink
+
+    # -- cursor, selection, destinations --------------------------------------
+
+    def set_cursor(self, sp, color=C.CURSOR):
+        """Highlight spot ``sp``'s number (-1: no cursor); a tray's cursor
+        is its count. ``color`` (a palette change: both rows of numbers
+        redraw) tells, say, the last AI move from the player's cursor."""
+        if color != self.cur_color:
+            self.cur_color = color
+            self.num_pal[2] = color
+        old = self.cursor
+        if sp == old:
+            return
+        self.cursor = sp
+        if old > 0:
+            self._label(old)
+        if sp > 0:
+            self._label(sp)
+
+    def set_selected(self, sp):
+        """Draw the outermost checker of spot ``sp`` as picked up (-1:
+        none)."""
+        old = self.sel
+        if sp == old:
+            return
+        self.sel = sp
+        if 0 < old < OFF1:
+            self._draw(old)
+        if 0 < sp < OFF1:
+            self._draw(sp)
+
+    def set_marks(self, spots):
+        """Mark the destinations ``spots`` (an iterable of spots, or a mask
+        with bit ``sp`` set): a green dot where the mover's checker would
+        land, a green slab in a tray."""
+        if isinstance(spots, int):
+            mask = spots
+        else:
+            mask = 0
+            for sp in spots:
+                mask |= 1 << sp
+        diff = mask ^ self.marks
+        if not diff:
+            return
+        self.marks = mask
+        sp = 1
+        while diff >> sp:
+            if diff & (1 << sp):
+                self._draw(sp)
+            sp += 1
+
+    # -- dice, cube, status, message -------------------------------------------
+
+    def set_dice(self, d1, d2, used=0, player=None):
+        """Show a roll in ``player``'s colours (None: the mover; a pair: a
+        colour a die, the opening roll). A double shows four dice. Bit k of
+        ``used`` greys out die k (of the two, or of a double's four);
+        ``d1 = 0`` hides the dice, ``d2 = 0`` shows one die."""
+        if player is None:
+            player = self.pos[52] or 1
+        dbl = d1 and d1 == d2
+        a = self.lay.pair  # the first of the two places of a plain roll
+        st = self.dice_st
+        for k in range(4):
+            if dbl:
+                v, j = d1, k
+            elif k == a or k == a + 1:
+                v, j = (d1 if k == a else d2), k - a
+            else:
+                v, j = 0, 0
+            p = player[j] if isinstance(player, tuple) else player
+            s = 0 if not v else (3 if used & (1 << j) else p)
+            t = self.dice[k]
+            if v:
+                self._die_x(t, k, p)
+            if st[2 * k] == v and st[2 * k + 1] == s:
+                continue
+            st[2 * k] = v
+            st[2 * k + 1] = s
+            if not v:
+                t.hidden = True
+                continue
+            if s == 3:
+                face, pip = C.DIE_USED, C.DIE_USED_PIP
+            elif s == 1:
+                face, pip = C.P1, C.P1_INK
+            else:
+                face, pip = C.P2, C.P2_INK
+            pal = t.pixel_shader
+            pal[0] = face
+            pal[1] = pip
+            t[0] = v - 1
+            t.hidden = False
+
+    def _die_x(self, t, k, p):
+        x = self.lay.die_x(k, p)
+        if t.x != x:
+            t.x = x
+
+    def set_cube(self, value, owner=0):
+        """The doubling cube: ``value`` 1 (shows 64) .. 64, centred
+        (``owner`` 0) or at its owner's edge; ``value`` 0 hides it."""
+        _show(self.cube, value > 0)
+        if value <= 0:
+            return
+        t = 0
+        while value > 1 and t < 6:
+            value >>= 1
+            t += 1
+        if self.cube[0] != t:
+            self.cube[0] = t
+        y = self.lay.cube_y(owner)
+        if self.cube.y != y:
+            self.cube.y = y
+
+    def set_score(self, a, b=None, length=0):
+        """The match score, ``a``-``b`` to ``length`` (0: a money game),
+        in the longest form that fits; or ``a`` itself when it is a
+        string."""
+        if b is None:
+            t = a
+        elif not length:
+            t = "Money game" if self.score_n >= 10 else "Money"
+        else:
+            t = "Score %d-%d to %d" % (a, b, length)
+            if len(t) > self.score_n:
+                t = t[6:]
+            if len(t) > self.score_n:
+                t = "%d-%d/%d" % (a, b, length)
+        if self.score_lb.text != t:
+            self.score_lb.text = t
+
+    def set_message(self, text):
+        t = text or ""
+        if self.msg_lb.text != t:
+            self.msg_lb.text = t
+
+    def set_banner(self, line1, line2=None):
+        """A two-line notice across the board (``None`` hides it)."""
+        if line1 is None:
+            _show(self.banner, False)
+            return
+        for lb, t in ((self.ban1, line1), (self.ban2, line2 or "")):
+            if lb.text != t:
+                lb.text = t
+        _show(self.banner, True)
