@@ -10,8 +10,8 @@ same way, 52 the player to move. Player 1's index i is Player 2's
 
 Every setter compares with what is on screen and touches only the tiles
 that change. The whole board is a handful of TileGrids over tile sheets
-drawn once: the points (2 grids), the checkers (2 grids, one tile a
-slot), the point numbers (2 grids; the cursor is a highlighted number),
+drawn once: the points (2 grids), the checkers (a grid a column of a
+half, one tile a slot), the point numbers (2 grids; the cursor is a highlighted number),
 the trays' slabs (1) and counts (2), the cube (1), the dice (4).
 """
 
@@ -70,19 +70,21 @@ class BgBoardView:
                     t[c, 0] = 1 + ((c + (0 if top else 1)) & 1)
             t.flip_y = not top
             g.append(t)
-        # Checkers: a grid a half, a tile a slot.
+        # Checkers: a grid a column of each half, a tile a slot. (displayio
+        # redraws the box around a grid's changed tiles: one grid a half
+        # made a move from one end of it to the other redraw the half.)
         sheet = S.checkers(L)
         pal = displayio.Palette(8)
         pal.make_transparent(0)
         for i, v in ((1, C.P1), (2, C.P2), (3, C.RIM), (4, C.CURSOR),
                      (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK)):
             pal[i] = v
-        self.grids = []
-        for k in range(2):
+        self.grids = []  # top half's columns 0..12, then the bottom's
+        for k in range(26):
             t = displayio.TileGrid(
-                sheet, pixel_shader=pal, width=13, height=L.cap,
+                sheet, pixel_shader=pal, width=1, height=L.cap,
                 tile_width=pw, tile_height=L.step, default_tile=0,
-                x=L.x0, y=L.grid_y[k])
+                x=L.col_x(k % 13), y=L.grid_y[k // 13])
             g.append(t)
             self.grids.append(t)
         # Point numbers, and the trays' counts, from one sheet.
@@ -257,9 +259,8 @@ class BgBoardView:
         if sp == self.sel and n:
             ps = vis - 1 if n <= cap else cap - 2
         g, row = L.grid_row(sp, 0)
-        grid = self.grids[g]
+        grid = self.grids[13 * g + column(sp)]
         d = 1 if row == 0 else -1
-        c = column(sp)
         for k in range(cap):
             t = q if k < vis else 0
             if k == cap - 1 and n > cap:
@@ -270,8 +271,8 @@ class BgBoardView:
             elif k == ms:
                 t = 4 if t == 0 else (_P1_MARK if t == 1 else
                                       (_P2_MARK if t == 2 else t))
-            if grid[c, row] != t:
-                grid[c, row] = t
+            if grid[row] != t:
+                grid[row] = t
             row += d
 
     def _tray(self, sp):
