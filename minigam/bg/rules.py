@@ -1,0 +1,447 @@
+"""Standard backgammon rules engine: single moves and legal plays.
+
+A position is a ``bytearray`` of 53 bytes (a contract other modules build
+on):
+
+* bytes 0..25: Player 1's checkers by P1 index;
+* bytes 26..51: Player 2's checkers by P2 index;
+* byte 52: the player to move, 1 or 2.
+
+Within a player's block index 0 is the bar, 1..24 the points along that
+player's path (index ``i`` has ``25 - i`` pips to go: index 1 is its own
+24-point, index 24 its ace point) and 25 (``OFF``) the checkers borne off;
+indices 19..24 are its home board. Each side is kept in its own view, as in
+``minigam.rules``: the mover's block starts at ``m`` (0 or 26), the
+opponent's at ``26 - m``, and the mover's index ``i`` faces the opponent's
+index ``25 - i``. Nothing is mirrored or copied.
+
+The rules: a checker on the bar must enter before any other move (die ``d``
+enters at index ``d``, in the opponent's home board); a point held by two or
+more opposing checkers is blocked; a single opposing checker there is hit
+and goes to its bar; bearing off needs all 15 checkers home (or off); die
+``d`` bears off from index ``25 - d``, and a higher die bears off from the
+lowest occupied index (the farthest back) when no checker stands farther
+back. Both dice must be played when possible; if only one can be, the
+higher one when either could; doubles play four times, or as many as
+possible.
+
+``Rules.plays`` fills preallocated buffers with the distinct plays (by
+resulting board) of a roll. A play is 8 bytes: ``src1, die1, ... src4,
+die4`` (mover's-view source indices, ``NONE`` for unused steps), and a hits
+byte (bit ``k`` set when step ``k`` hit a blot).
+"""
+
+from minigam.compat import const
+
+POS_SIZE = const(53)
+TURN = const(52)
+BLOCK = const(26)
+OFF = const(25)
+HOME = const(19)
+CHECKERS = const(15)
+NONE = const(255)
+# The buffers' size: GNU Backgammon's bound on the plays of one roll.
+MAX_PLAYS = const(3060)
+# Non-doubles: at most 2 orders x 15 first sources x 15 second sources.
+_MAX_PAIRS = const(450)
+
+
+def new_position(turn=1):
+    """The start position: 2 on the 24-point, 5 on the 13-, 3 on the 8-
+    and 5 on the 6-point each (indices 1, 12, 17, 19); ``turn`` to move."""
+    pos = bytearray(POS_SIZE)
+    for b in (0, BLOCK):
+        pos[b + 1] = 2
+        pos[b + 12] = 5
+        pos[b + 17] = 3
+        pos[b + 19] = 5
+    pos[TURN] = turn
+    return pos
+
+
+def mover_base(pos):
+    """Offset of the mover's block: 0 for Player 1, 26 for Player 2."""
+    return 0 if pos[TURN] == 1 else BLOCK
+
+
+def winner(pos):
+    """1 or 2 when that player has borne off all 15 checkers, else 0."""
+    if pos[OFF] == CHECKERS:
+        return 1
+    if pos[BLOCK + OFF] == CHECKERS:
+        return 2
+    return 0
+
+
+def win_kind(pos):
+    """0 while nobody has won; else 1 (single), 2 (gammon: the loser has
+    borne off none) or 3 (backgammon: a gammon with a loser's checker still
+    on the bar or in the winner's home board, the loser's indices 1..6)."""
+    w = winner(pos)
+    if not w:
+        return 0
+    lose = BLOCK if w == 1 else 0
+    if pos[lose + OFF]:
+        return 1
+    for i in range(7):
+        if pos[lose + i]:
+            return 3
+    return 2
+
+
+def pips(pos, player):
+    """Pip count of ``player``: the sum of (25 - index) over its checkers
+    (a checker on the bar counts 25)."""
+    b = 0 if player == 1 else BLOCK
+    total = 0
+    for i in range(OFF):
+        total += pos[b + i] * (25 - i)
+    return total
+
+
+def lowest(pos, m):
+    """The mover's lowest occupied index (0 = on the bar, 25 = all off)."""
+    i = 0
+    while i < OFF and not pos[m + i]:
+        i += 1
+    return i
+
+
+def can_move(pos, m, i, d):
+    """True when the player of block ``m`` may move a checker from index
+    ``i`` with die ``d`` (a single step; the whole-roll rules are in
+    ``Rules.plays``)."""
+    if i >= OFF or not pos[m + i]:
+        return False
+    if i and pos[m]:  # the bar first
+        return False
+    t = i + d
+    if t < OFF:
+        return pos[BLOCK - m + 25 - t] < 2
+    lo = lowest(pos, m)
+    return lo >= HOME and (t == OFF or i == lo)
+
+
+def do_move(pos, m, i, d):
+    """Make a single step (assumed legal). Returns 1 if it hit, else 0."""
+    t = i + d
+    pos[m + i] -= 1
+    if t >= OFF:
+        pos[m + OFF] += 1
+        return 0
+    pos[m + t] += 1
+    q = BLOCK - m + 25 - t
+    if pos[q] == 1:
+        pos[q] = 0
+        pos[BLOCK - m] += 1
+        return 1
+    return 0
+
+
+def undo_move(pos, m, i, d, hit):
+    """Take back ``do_move(pos, m, i, d)`` that returned ``hit``."""
+    t = i + d
+    pos[m + i] += 1
+    if t >= OFF:
+        pos[m + OFF] -= 1
+        return
+    pos[m + t] -= 1
+    if hit:
+        pos[BLOCK - m + 25 - t] = 1
+        pos[BLOCK - m] -= 1
+
+
+class Rules:
+    """Legal-play generator with preallocated buffers.
+
+    :param max_plays: capacity of the play buffers (``MAX_PLAYS`` by
+        default; a smaller one saves memory and raises ``OverflowError``
+        when a roll has more plays).
+    """
+
+    def __init__(self, max_plays=MAX_PLAYS):
+        self.max_plays = max_plays
+        self.moves = bytearray(8 * max_plays)  # 4 (src, die) steps a play
+        self.hits = bytearray(max_plays)  # bit k: step k hit
+        self.count = 0
+        self._keys = [0] * _MAX_PAIRS  # non-doubles: dedupe keys
+        self._cur = bytearray(8)  # the steps being built
+        self._curhit = 0
+        self._best = 0  # most steps in a play found so far
+
+    # -- single steps (module functions, as methods for MINIGAM's API) ----
+
+    def can_move(self, pos, m, i, d):
+        return can_move(pos, m, i, d)
+
+    def do_move(self, pos, m, i, d):
+        return do_move(pos, m, i, d)
+
+    def undo_move(self, pos, m, i, d, hit):
+        undo_move(pos, m, i, d, hit)
+
+    def any_move(self, pos, m, d):
+        """True when die ``d`` has at least one legal single step."""
+        for i in range(OFF):
+            if pos[m + i] and can_move(pos, m, i, d):
+                return True
+        return False
+
+    # -- whole plays -----------------------------------------------------
+
+    def plays(self, pos, d1, d2):
+        """Find the distinct legal plays of roll ``d1-d2`` for the mover.
+
+        Fills ``self.moves`` and ``self.hits`` and returns the count; 0
+        means the mover cannot move (or the game is over). ``pos`` is
+        restored on return. Doubles are searched with non-decreasing source
+        indices: every legal play can be reordered that way, and two such
+        plays of one die with different sources never reach the same board,
+        so they need no dedupe. Other rolls try both orders and dedupe by an
+        exact key of the board change.
+        """
+        self.count = 0
+        self._best = 0
+        if winner(pos):
+            return 0
+        m = 0 if pos[TURN] == 1 else BLOCK
+        cur = self._cur
+        for k in range(8):
+            cur[k] = NONE
+        self._curhit = 0
+        if d1 == d2:
+            self._double(pos, m, d1, 0, 0, lowest(pos, m))
+            return self.count
+        nk = 0
+        lo = lowest(pos, m)
+        o = BLOCK - m
+        any1 = False
+        for order in range(2):
+            da = d2 if order else d1
+            db = d1 if order else d2
+            for s in range(lo, OFF):
+                if not pos[m + s]:
+                    continue
+                if lo == 0 and s:  # the bar first
+                    break
+                t = s + da
+                if t < OFF:
+                    if pos[o + 25 - t] > 1:
+                        continue
+                elif lo < HOME:
+                    break
+                elif t > OFF and s != lo:
+                    break
+                else:
+                    t = OFF
+                any1 = True
+                h1 = do_move(pos, m, s, da)
+                lo2 = lo
+                if s == lo and not pos[m + s]:
+                    lo2 = lowest(pos, m)
+                for s2 in range(lo2, OFF):
+                    if not pos[m + s2]:
+                        continue
+                    if lo2 == 0 and s2:
+                        break
+                    u = s2 + db
+                    h2 = 0
+                    if u < OFF:
+                        q = pos[o + 25 - u]
+                        if q > 1:
+                            continue
+                        if q:
+                            h2 = u
+                    elif lo2 < HOME:
+                        break
+                    elif u > OFF and s2 != lo2:
+                        break
+                    else:
+                        u = OFF
+                    nk = self._pair(nk, s, t, h1 and t, da, s2, u, h2, db)
+                undo_move(pos, m, s, da, h1)
+        if self.count == 0 and any1:  # one die only: the higher if it can
+            hi = d1 if d1 > d2 else d2
+            if not self._singles(pos, m, lo, hi):
+                self._singles(pos, m, lo, d1 + d2 - hi)
+        return self.count
+
+    def _pair(self, nk, s, t, ha, da, s2, u, hb, db):
+        """Record the two-step play (s->t with da, s2->u with db; ha, hb
+        the hit indices or 0) unless its board is already listed. The key
+        is the board change: the landing and leaving indices left after a
+        checker's pass-through cancels (26 fills the gap), and the hits."""
+        p1 = t
+        n1 = s
+        p2 = u
+        n2 = s2
+        if s2 == t:
+            p1 = 26
+            n2 = 26
+        elif u == s:
+            p2 = 26
+            n1 = 26
+        if p1 > p2:
+            p1, p2 = p2, p1
+        if n1 > n2:
+            n1, n2 = n2, n1
+        bits = (1 if ha else 0) | (2 if hb else 0)
+        if ha > hb:
+            ha, hb = hb, ha
+        key = ((((p1 * 27 + p2) * 27 + n1) * 27 + n2) * 25 + ha) * 25 + hb
+        keys = self._keys
+        k = 0
+        while k < nk and keys[k] != key:
+            k += 1
+        if k < nk:
+            return nk
+        keys[nk] = key
+        c = self.count
+        b = c << 3
+        mv = self.moves
+        mv[b] = s
+        mv[b + 1] = da
+        mv[b + 2] = s2
+        mv[b + 3] = db
+        mv[b + 4] = NONE
+        mv[b + 5] = NONE
+        mv[b + 6] = NONE
+        mv[b + 7] = NONE
+        self.hits[c] = bits
+        self.count = c + 1
+        return nk + 1
+
+    def _singles(self, pos, m, lo, d):
+        """List the one-step plays of die ``d`` (no two-step play exists).
+        Returns their count."""
+        o = BLOCK - m
+        for s in range(lo, OFF):
+            if not pos[m + s]:
+                continue
+            if lo == 0 and s:
+                break
+            t = s + d
+            h = 0
+            if t < OFF:
+                q = pos[o + 25 - t]
+                if q > 1:
+                    continue
+                h = 1 if q else 0
+            elif lo < HOME or (t > OFF and s != lo):
+                break
+            self._store1(s, d, h)
+        return self.count
+
+    def _store1(self, s, d, h):
+        c = self.count
+        b = c << 3
+        mv = self.moves
+        mv[b] = s
+        mv[b + 1] = d
+        for k in range(2, 8):
+            mv[b + k] = NONE
+        self.hits[c] = h
+        self.count = c + 1
+
+    def _double(self, pos, m, d, depth, start, lo):
+        """Search the plays of double ``d`` from step ``depth`` on, sources
+        from ``start`` up (non-decreasing); record the longest."""
+        o = BLOCK - m
+        cur = self._cur
+        found = False
+        for s in range(start if start > lo else lo, OFF):
+            if not pos[m + s]:
+                continue
+            if lo == 0 and s:
+                break
+            t = s + d
+            if t < OFF:
+                if pos[o + 25 - t] > 1:
+                    continue
+            elif lo < HOME or (t > OFF and s != lo):
+                break
+            found = True
+            h = do_move(pos, m, s, d)
+            cur[2 * depth] = s
+            cur[2 * depth + 1] = d
+            if h:
+                self._curhit |= 1 << depth
+            if depth == 3:
+                self._leaf(4)
+            else:
+                lo2 = lo
+                if s == lo and not pos[m + s]:
+                    lo2 = lowest(pos, m)
+                self._double(pos, m, d, depth + 1, s, lo2)
+            self._curhit &= ~(1 << depth)
+            cur[2 * depth] = NONE
+            cur[2 * depth + 1] = NONE
+            undo_move(pos, m, s, d, h)
+        if not found and depth:
+            self._leaf(depth)
+
+    def _leaf(self, n):
+        """Record the ``n``-step play in ``_cur`` if no longer one exists."""
+        if n < self._best:
+            return
+        if n > self._best:
+            self._best = n
+            self.count = 0
+        c = self.count
+        if c == self.max_plays:
+            raise OverflowError("more than %d plays" % c)
+        mv = self.moves
+        cur = self._cur
+        b = c << 3
+        for k in range(8):
+            mv[b + k] = cur[k]
+        self.hits[c] = self._curhit
+        self.count = c + 1
+
+    # -- applying plays ------------------------------------------------------
+
+    def steps(self, k):
+        """How many steps play ``k`` of the last ``plays`` call has."""
+        mv = self.moves
+        b = k << 3
+        n = 0
+        while n < 4 and mv[b + 2 * n] != NONE:
+            n += 1
+        return n
+
+    def apply(self, pos, k, pass_turn=True):
+        """Play play ``k`` of the last ``plays`` call on ``pos`` (and pass
+        the turn unless ``pass_turn`` is False). Returns the hits bitmask."""
+        m = 0 if pos[TURN] == 1 else BLOCK
+        mv = self.moves
+        b = k << 3
+        hits = 0
+        for j in range(4):
+            s = mv[b + 2 * j]
+            if s == NONE:
+                break
+            hits |= do_move(pos, m, s, mv[b + 2 * j + 1]) << j
+        if pass_turn:
+            pos[TURN] = 3 - pos[TURN]
+        return hits
+
+    def result(self, pos, k, pass_turn=True):
+        """A new position: ``pos`` after play ``k`` (the pass if ``k`` is
+        None), the turn passed unless ``pass_turn`` is False."""
+        out = bytearray(pos)
+        if k is not None:
+            self.apply(out, k, pass_turn)
+        elif pass_turn:
+            out[TURN] = 3 - out[TURN]
+        return out
+
+    def results(self, pos, d1, d2, pass_turn=True):
+        """The distinct positions after roll ``d1-d2`` (a pass is one: the
+        position itself), as new bytearrays; none once the game is over.
+        Convenient, not allocation-free."""
+        n = self.plays(pos, d1, d2)
+        if n == 0:
+            if winner(pos):
+                return []
+            return [self.result(pos, None, pass_turn)]
+        return [self.result(pos, k, pass_turn) for k in range(n)]
