@@ -18,8 +18,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest  # noqa: E402
 
 from minigam.app import palette as C  # noqa: E402
-from minigam.app.bg_layout import (BAR1, BAR2, OFF1, OFF2, BgLayout,  # noqa: E402
-                                   column, spot, top_half)
+from minigam.app.bg_layout import (  # noqa: E402
+    BAR1, BAR2, OFF1, OFF2, BgLayout, column, spot, top_half)
 from minigam.app.bg_view import BgBoardView  # noqa: E402
 from minigam.host.simulator.render import (Frame, RefreshMeter,  # noqa: E402
                                            make_display, to565)
@@ -103,9 +103,9 @@ def rig(request):
 
 def slot_box(lay, sp, k):
     """(x0, y0, x1, y1) of checker slot ``k`` of spot ``sp``."""
-    x = lay.col_x(column(sp))
+    x = lay.slot_x(column(sp))
     y = lay.slot_cy(sp, k) - lay.step // 2
-    return x, y, x + lay.pw, y + lay.step
+    return x, y, x + lay.tile_w, y + lay.step
 
 
 def who(fr, lay, sp, k):
@@ -400,7 +400,7 @@ def test_nothing_leaves_the_screen(rig):
     # of the checkers' slots.
     for g in v.grids:
         assert lay.by0 <= g.y and g.y + lay.cap * lay.step <= lay.by1
-        assert lay.x0 <= g.x and g.x + lay.pw <= lay.rx
+        assert lay.x0 <= g.x and g.x + lay.tile_w <= lay.rx
     if lay.dice_on_board:
         top = lay.grid_y[0] + lay.cap * lay.step
         assert top <= lay.die_y() and lay.die_y() + lay.ds <= lay.grid_y[1]
@@ -424,8 +424,8 @@ def test_one_move_redraws_little(rig):
     px = rig.redrawn()
     after = rig.frame()
     changed = before.diff(after)
-    slot = lay.pw * lay.step
-    pips = v.nf * lay.cw * lay.ch
+    slot = lay.tile_w * lay.step
+    pips = lay.pip_chars * lay.cw * lay.ch
     assert 0 < changed <= px
     assert px <= 2 * slot + pips, (px, 2 * slot + pips)
     check_checkers(after, lay, pos)
@@ -458,7 +458,7 @@ def test_score_and_message(rig):
     v.set_score(2, 1, 5)
     t = v.score_lb.text
     assert t in ("Score 2-1 to 5", "2-1 to 5", "2-1/5")
-    assert len(t) <= v.score_n
+    assert len(t) <= lay.score_chars
     v.set_score(0, 0, 0)
     assert v.score_lb.text.startswith("Money")
     v.set_message("A:pick X:next")
@@ -469,8 +469,10 @@ def test_score_and_message(rig):
 
 def footprint(view):
     """(displayio objects, bitmap bytes as CircuitPython stores them: rows
-    of 32-bit words) of ``view``."""
+    of 32-bit words, bitmaps) of ``view``; terminalio's glyph sheet is in
+    flash on a board and not counted."""
     import displayio
+    from minigam.app import text
     objs = 0
     sheets = {}
     stack_ = [view.group]
@@ -484,7 +486,7 @@ def footprint(view):
             objs += 1
             if isinstance(item, displayio.TileGrid):
                 b = item.bitmap
-                if hasattr(b, "_stride"):  # a Bitmap of our own
+                if b is not text._sheet and hasattr(b, "_stride"):
                     sheets[id(b)] = b._stride * 4 * b.height
     return objs, sum(sheets.values()), len(sheets)
 
@@ -492,7 +494,7 @@ def footprint(view):
 def test_footprint(rig):
     objs, nbytes, _ = footprint(rig.view)
     assert objs <= 60
-    assert nbytes <= 12 * 1024
+    assert nbytes <= 10 * 1024
 
 
 def write_pngs(out):

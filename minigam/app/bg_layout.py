@@ -115,6 +115,8 @@ class BgLayout:
         if cap < 3:
             raise ValueError("screen too short: %dx%d" % (w, h))
         self.step = st  # slot pitch and a disc's diameter
+        # a checker tile: the disc and a pixel each side (a count's box)
+        self.tile_w = st + 2 if st + 2 < pw else pw
         self.cap = cap
         self.gap = inner - 2 * cap * st
         self.grid_y = (by0, by1 - cap * st)  # top and bottom checker grids
@@ -154,6 +156,11 @@ class BgLayout:
             ds = ch
         self.ds = ds
         self.pair = 1 if self.dice_on_board else 2  # a plain roll's places
+        # Status line: each side's pips (with a name where there is room),
+        # the score between them.
+        n = w // self.cw
+        self.pip_chars = 7 if n - 16 >= 14 else 3
+        self.score_chars = n - 2 * self.pip_chars - 2
         if self.dice_on_board:
             self.msg_w = w - 8
         else:
@@ -165,9 +172,9 @@ class BgLayout:
         """Left x of column ``c`` (0..12)."""
         return self.x0 + c * self.pw
 
-    def col_cx(self, c):
-        """Centre x of a checker in column ``c``."""
-        return self.x0 + c * self.pw + self.pw // 2
+    def slot_x(self, c):
+        """Left x of the checker tiles of column ``c``."""
+        return self.x0 + c * self.pw + (self.pw - self.tile_w) // 2
 
     def grid_row(self, sp, k):
         """(0 top / 1 bottom grid, row) of checker slot ``k`` (0 outermost

@@ -71,8 +71,8 @@ def number(bmp, x0, y0, w, h, n, value, lay):
 
 def _disc(bmp, x0, w, h, d, value, y0=0):
     """A disc ``d`` pixels across centred in the box at ``x0, y0``
-    (``w`` x ``h``): pixel centres inside the circle, so it is symmetric whatever
-    the parities."""
+    (``w`` x ``h``): the pixels whose centres are inside the circle, so it
+    is symmetric whatever the parities."""
     dd = d * d
     for y in range(h):
         dy = 2 * y + 1 - h
@@ -83,9 +83,9 @@ def _disc(bmp, x0, w, h, d, value, y0=0):
 
 
 def checkers(lay):
-    """Tiles ``pw x step``: see the tile numbers above; discs ``step``
+    """Tiles ``tile_w x step``: see the tile numbers above; discs ``step``
     across ringed in the rim colour."""
-    w = lay.pw
+    w = lay.tile_w
     h = d = lay.step
     nc = 15 - lay.cap
     bmp = displayio.Bitmap(w * (COUNT + 2 * nc), h, 8)

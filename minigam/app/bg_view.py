@@ -9,19 +9,16 @@ same way, 52 the player to move. Player 1's index i is Player 2's
 (what a cursor or a mark stands on) are its 1..24, BAR1, BAR2, OFF1, OFF2.
 
 Every setter compares with what is on screen and touches only the tiles
-that change. The whole board is a handful of TileGrids over tile sheets
-drawn once: the points (2 grids), the checkers (a grid a column of a
-half, one tile a slot), the point numbers (2 grids; the cursor is a highlighted number),
-the trays' slabs (1) and counts (2), the cube (1), the dice (4).
+that change. The board is TileGrids over tile sheets drawn once: the
+points (2 grids), the checkers (a grid a column of a half, a tile a
+slot), the point numbers (2 grids; the cursor is a highlighted number),
+the trays' slabs (1) and counts (2), the cube (1), the dice (4). They are
+made by minigam/app/bg_build.py, which leaves the heap once they are.
 """
-
-import displayio
-import vectorio
 
 from minigam.compat import const, unload
 from minigam.app import palette as C
 from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
-from minigam.app.text import Text
 
 _P1_MARK = const(5)  # bg_sprites' tile numbers
 _P2_MARK = const(6)
@@ -39,142 +36,14 @@ class BgBoardView:
     ``group`` is the displayio Group to show."""
 
     def __init__(self, lay):
-        from minigam.app import bg_sprites as S
-        self.lay = L = lay
-        g = displayio.Group()
-        self.group = g
-        R = vectorio.Rectangle
-        pw = L.pw
-        g.append(R(pixel_shader=C.pal(C.FRAME), width=L.w, height=L.h,
-                   x=0, y=0))
-        for y, h in ((0, L.top - 1), (L.h - L.bottom + 1, L.bottom - 1)):
-            g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=h,
-                       x=0, y=y))
-        inner = L.by1 - L.by0
-        for c in (0, 7):
-            g.append(R(pixel_shader=C.pal(C.BG), width=6 * pw, height=inner,
-                       x=L.col_x(c), y=L.by0))
-        # Points: one grid a row, the bottom one flipped to point up.
-        sheet = S.points(L)
-        pal = displayio.Palette(3)
-        pal.make_transparent(0)
-        pal[1] = C.POINT_A
-        pal[2] = C.POINT_B
-        for top in (True, False):
-            t = displayio.TileGrid(
-                sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
-                tile_height=L.tri_h, default_tile=0, x=L.x0,
-                y=L.by0 if top else L.by1 - L.tri_h)
-            for c in range(13):
-                if c != 6:
-                    t[c, 0] = 1 + ((c + (0 if top else 1)) & 1)
-            t.flip_y = not top
-            g.append(t)
-        # Checkers: a grid a column of each half, a tile a slot. (displayio
-        # redraws the box around a grid's changed tiles: one grid a half
-        # made a move from one end of it to the other redraw the half.)
-        sheet = S.checkers(L)
-        pal = displayio.Palette(8)
-        pal.make_transparent(0)
-        for i, v in ((1, C.P1), (2, C.P2), (3, C.RIM), (4, C.CURSOR),
-                     (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK)):
-            pal[i] = v
-        self.grids = []  # top half's columns 0..12, then the bottom's
-        for k in range(26):
-            t = displayio.TileGrid(
-                sheet, pixel_shader=pal, width=1, height=L.cap,
-                tile_width=pw, tile_height=L.step, default_tile=0,
-                x=L.col_x(k % 13), y=L.grid_y[k // 13])
-            g.append(t)
-            self.grids.append(t)
-        # Point numbers, and the trays' counts, from one sheet.
-        sheet = S.numbers(L)
-        self.num_pal = pal = displayio.Palette(4)
-        for i, v in ((0, C.FRAME), (1, C.DIM), (2, C.CURSOR), (3, C.RIM)):
-            pal[i] = v
-        self.labels = []
-        for top in (True, False):
-            t = displayio.TileGrid(
-                sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
-                tile_height=L.lh, default_tile=0, x=L.x0,
-                y=L.label_y(top))
-            g.append(t)
-            self.labels.append(t)
-        self.counts = []  # Player 1's tray count (bottom), Player 2's
-        for top in (False, True):
-            t = displayio.TileGrid(
-                sheet, pixel_shader=pal, width=1, height=1, tile_width=pw,
-                tile_height=L.lh, default_tile=0, x=L.count_x,
-                y=L.label_y(top))
-            g.append(t)
-            self.counts.append(t)
-        # Trays: one grid down the right column.
-        pal = displayio.Palette(4)
-        for i, v in ((0, C.BAR_BG), (1, C.P1), (2, C.P2), (3, C.TARGET)):
-            pal[i] = v
-        self.tray = displayio.TileGrid(
-            S.slabs(L), pixel_shader=pal, width=1, height=L.tray_rows,
-            tile_width=L.tray_w, tile_height=L.slab_h + 1, default_tile=0,
-            x=L.tray_x, y=L.tray_y)
-        g.append(self.tray)
-        # Cube.
-        pal = displayio.Palette(3)
-        pal.make_transparent(0)
-        pal[1] = C.DIE
-        pal[2] = C.DIE_PIP
-        self.cube = displayio.TileGrid(
-            S.cube(L), pixel_shader=pal, width=1, height=1,
-            tile_width=L.cube, tile_height=L.cube, default_tile=0,
-            x=L.cube_x, y=L.cube_y(0))
-        g.append(self.cube)
-        self.cube_v = 1
-        self.cube_own = 0
-        # Dice: four places (a double's four moves), a palette each.
-        sheet = S.dice(L.ds)
-        self.dice = []
-        for k in range(4):
-            t = displayio.TileGrid(
-                sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
-                tile_width=L.ds, tile_height=L.ds, x=L.die_x(k, 1),
-                y=L.die_y())
-            t.hidden = True
-            g.append(t)
-            self.dice.append(t)
-        self.dice_st = bytearray(8)  # per place: value, state
-        # Status line: Player 1's pips left, the score, Player 2's right.
-        s = L.scale
-        big = displayio.Group(scale=s)
-        g.append(big)
-        n = L.w // L.cw
-        self.nf = nf = 7 if n - 16 >= 14 else 3
-        y = L.top // 2
-        self.p1_lb = Text(big, nf, C.P1, 2, y, s, 0, background=C.BAR_BG)
-        self.p2_lb = Text(big, nf, C.P2, L.w - 2, y, s, 2,
-                          background=C.BAR_BG)
-        self.score_n = n - 2 * nf - 2
-        self.score_lb = Text(big, self.score_n, C.TEXT, L.w // 2, y, s, 1,
-                             background=C.BAR_BG)
-        self.msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4,
-                           L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
-        # Banner: a panel across the middle with two lines of text.
-        bw = 12 * pw
-        bh = 2 * L.ch + 10
-        bx = L.x0 + (13 * pw - bw) // 2
-        by = L.mid - bh // 2
-        self.banner = ban = displayio.Group()
-        ban.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
-                     height=bh + 4, x=bx - 2, y=by - 2))
-        ban.append(R(pixel_shader=C.pal(C.PANEL), width=bw, height=bh,
-                     x=bx, y=by))
-        big = displayio.Group(scale=s)
-        ban.append(big)
-        n = L.chars(bw - 4)
-        self.ban1 = Text(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, s, 1)
-        self.ban2 = Text(big, n, C.CURSOR, L.w // 2,
-                         by + 6 + L.ch + L.ch // 2, s, 1)
-        ban.hidden = True
-        g.append(ban)
-        self.banner_box = (bx - 2, by - 2, bw + 4, bh + 4)
+        from minigam.app.bg_build import build
+        self.lay = lay
+        (self.group, self.grids, self.labels, self.counts, self.tray,
+         self.cube, self.dice, self.num_pal, self.p1_lb, self.p2_lb,
+         self.score_lb, self.msg_lb, self.banner, self.ban1, self.ban2,
+         self.banner_box) = build(lay)
+        unload("minigam.app.bg_build")
+        unload("minigam.app.bg_sprites")
         # What is on screen.
         self.pos = bytearray(53)
         self.fresh = True
@@ -185,9 +54,9 @@ class BgBoardView:
         self.turn = 0
         self.names = ("P1", "P2")
         self.pips = [0, 0]
+        self.dice_st = bytearray(8)  # per place: value, state
         for sp in range(1, 29):
             self._label(sp)
-        unload("minigam.app.bg_sprites")
 
     # -- position -------------------------------------------------------------
 
@@ -308,7 +177,7 @@ class BgBoardView:
 
     def _pips(self):
         for lb, p in ((self.p1_lb, 0), (self.p2_lb, 1)):
-            if self.nf >= 7:
+            if self.lay.pip_chars >= 7:
                 t = "%s %d" % (self.names[p], self.pips[p])
             else:
                 t = "%d" % self.pips[p]
@@ -379,7 +248,7 @@ class BgBoardView:
                 self._draw(sp)
             sp += 1
 
-    # -- dice, cube, status, message -------------------------------------------
+    # -- dice, cube, status, message ------------------------------------------
 
     def set_dice(self, d1, d2, used=0, player=None):
         """Show a roll in ``player``'s colours (None: the mover; a pair: a
@@ -450,12 +319,12 @@ class BgBoardView:
         if b is None:
             t = a
         elif not length:
-            t = "Money game" if self.score_n >= 10 else "Money"
+            t = "Money game" if self.lay.score_chars >= 10 else "Money"
         else:
             t = "Score %d-%d to %d" % (a, b, length)
-            if len(t) > self.score_n:
+            if len(t) > self.lay.score_chars:
                 t = t[6:]
-            if len(t) > self.score_n:
+            if len(t) > self.lay.score_chars:
                 t = "%d-%d/%d" % (a, b, length)
         if self.score_lb.text != t:
             self.score_lb.text = t

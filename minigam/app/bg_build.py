@@ -1,0 +1,145 @@
+"""Builds a :class:`~minigam.app.bg_view.BgBoardView`'s displayio objects
+once; loaded for that and unloaded after (on stock CircuitPython a loaded
+``.mpy`` stays in the heap), with the tile sheets' code.
+"""
+
+import displayio
+import vectorio
+
+from minigam.app import palette as C
+from minigam.app.text import Text
+
+
+def build(lay):
+    """The view's Group and the objects its setters change, in the order
+    BgBoardView.__init__ unpacks them."""
+    from minigam.app import bg_sprites as S
+    L = lay
+    g = displayio.Group()
+    R = vectorio.Rectangle
+    pw = L.pw
+    g.append(R(pixel_shader=C.pal(C.FRAME), width=L.w, height=L.h,
+               x=0, y=0))
+    for y, h in ((0, L.top - 1), (L.h - L.bottom + 1, L.bottom - 1)):
+        g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=h,
+                   x=0, y=y))
+    inner = L.by1 - L.by0
+    for c in (0, 7):
+        g.append(R(pixel_shader=C.pal(C.BG), width=6 * pw, height=inner,
+                   x=L.col_x(c), y=L.by0))
+    # Points: one grid a row, the bottom one flipped to point up.
+    sheet = S.points(L)
+    pal = displayio.Palette(3)
+    pal.make_transparent(0)
+    pal[1] = C.POINT_A
+    pal[2] = C.POINT_B
+    for top in (True, False):
+        t = displayio.TileGrid(
+            sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
+            tile_height=L.tri_h, default_tile=0, x=L.x0,
+            y=L.by0 if top else L.by1 - L.tri_h)
+        for c in range(13):
+            if c != 6:
+                t[c, 0] = 1 + ((c + (0 if top else 1)) & 1)
+        t.flip_y = not top
+        g.append(t)
+    # Checkers: a grid a column of each half, a tile a slot. (displayio
+    # redraws the box around a grid's changed tiles: one grid a half
+    # made a move from one end of it to the other redraw the half.)
+    sheet = S.checkers(L)
+    pal = displayio.Palette(8)
+    pal.make_transparent(0)
+    for i, rgb in ((1, C.P1), (2, C.P2), (3, C.RIM), (4, C.CURSOR),
+                   (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK)):
+        pal[i] = rgb
+    grids = []  # top half's columns 0..12, then the bottom's
+    for k in range(26):
+        t = displayio.TileGrid(
+            sheet, pixel_shader=pal, width=1, height=L.cap,
+            tile_width=L.tile_w, tile_height=L.step, default_tile=0,
+            x=L.slot_x(k % 13), y=L.grid_y[k // 13])
+        g.append(t)
+        grids.append(t)
+    # Point numbers, and the trays' counts, from one sheet.
+    sheet = S.numbers(L)
+    num_pal = pal = displayio.Palette(4)
+    for i, rgb in ((0, C.FRAME), (1, C.DIM), (2, C.CURSOR), (3, C.RIM)):
+        pal[i] = rgb
+    labels = []
+    for top in (True, False):
+        t = displayio.TileGrid(
+            sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
+            tile_height=L.lh, default_tile=0, x=L.x0,
+            y=L.label_y(top))
+        g.append(t)
+        labels.append(t)
+    counts = []  # Player 1's tray count (bottom), Player 2's
+    for top in (False, True):
+        t = displayio.TileGrid(
+            sheet, pixel_shader=pal, width=1, height=1, tile_width=pw,
+            tile_height=L.lh, default_tile=0, x=L.count_x,
+            y=L.label_y(top))
+        g.append(t)
+        counts.append(t)
+    # Trays: one grid down the right column.
+    pal = displayio.Palette(4)
+    for i, rgb in ((0, C.BAR_BG), (1, C.P1), (2, C.P2), (3, C.TARGET)):
+        pal[i] = rgb
+    tray = displayio.TileGrid(
+        S.slabs(L), pixel_shader=pal, width=1, height=L.tray_rows,
+        tile_width=L.tray_w, tile_height=L.slab_h + 1, default_tile=0,
+        x=L.tray_x, y=L.tray_y)
+    g.append(tray)
+    # Cube.
+    pal = displayio.Palette(3)
+    pal.make_transparent(0)
+    pal[1] = C.DIE
+    pal[2] = C.DIE_PIP
+    cube = displayio.TileGrid(
+        S.cube(L), pixel_shader=pal, width=1, height=1,
+        tile_width=L.cube, tile_height=L.cube, default_tile=0,
+        x=L.cube_x, y=L.cube_y(0))
+    g.append(cube)
+    # Dice: four places (a double's four moves), a palette each.
+    sheet = S.dice(L.ds)
+    dice = []
+    for k in range(4):
+        t = displayio.TileGrid(
+            sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
+            tile_width=L.ds, tile_height=L.ds, x=L.die_x(k, 1),
+            y=L.die_y())
+        t.hidden = True
+        g.append(t)
+        dice.append(t)
+    # Status line: Player 1's pips left, the score, Player 2's right.
+    s = L.scale
+    big = displayio.Group(scale=s)
+    g.append(big)
+    nf = L.pip_chars
+    y = L.top // 2
+    p1_lb = Text(big, nf, C.P1, 2, y, s, 0, background=C.BAR_BG)
+    p2_lb = Text(big, nf, C.P2, L.w - 2, y, s, 2, background=C.BAR_BG)
+    score_lb = Text(big, L.score_chars, C.TEXT, L.w // 2, y, s, 1,
+                    background=C.BAR_BG)
+    msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4, L.h - L.bottom // 2, s,
+                  0, background=C.BAR_BG)
+    # Banner: a panel across the middle with two lines of text.
+    bw = 12 * pw
+    bh = 2 * L.ch + 10
+    bx = L.x0 + (13 * pw - bw) // 2
+    by = L.mid - bh // 2
+    ban = displayio.Group()
+    ban.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
+                 height=bh + 4, x=bx - 2, y=by - 2))
+    ban.append(R(pixel_shader=C.pal(C.PANEL), width=bw, height=bh,
+                 x=bx, y=by))
+    big = displayio.Group(scale=s)
+    ban.append(big)
+    n = L.chars(bw - 4)
+    ban1 = Text(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, s, 1)
+    ban2 = Text(big, n, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2, s, 1)
+    ban.hidden = True
+    g.append(ban)
+    banner_box = (bx - 2, by - 2, bw + 4, bh + 4)
+    return (g, grids, labels, counts, tray, cube, dice, num_pal, p1_lb, p2_lb,
+            score_lb, msg_lb, ban, ban1, ban2, banner_box)
