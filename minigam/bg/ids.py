@@ -16,14 +16,18 @@ way. In a ``bytearray(53)`` (``minigam.bg.rules``) a side's index ``i``
 (1..24) is its point ``25 - i``, so gnubg place ``j`` (0..23) is index
 ``24 - j`` and place 24 (the bar) index 0.
 
-**Match ID** (12 characters): a 66-bit key in 9 bytes, base64, fields
-packed from bit 0 up, each least significant bit first: cube (log2, 4
-bits), cube owner (2: 0, 1, or 3 for centred), player on roll (1), Crawford
-(1), game state (3: 0 none, 1 playing, 2 over, 3 resigned, 4 dropped),
-player to decide (1), double offered (1), resignation (2), die 1 (3), die 2
-(3), match length (15, 0 for money), score of player 0 (15), of player 1
-(15). Player numbers are gnubg's 0 and 1: Player ``p`` of a position is
-gnubg's player ``p - 1``.
+**Match ID** (12 characters): a key in 9 bytes, base64, fields packed
+from bit 0 up, each least significant bit first: cube (log2, 4 bits), cube
+owner (2: 0, 1, or 3 for centred), player on roll (1), Crawford (1), game
+state (3: 0 none, 1 playing, 2 over, 3 resigned, 4 dropped), player to
+decide (1), double offered (1), resignation (2), die 1 (3), die 2 (3),
+match length (15, 0 for money), score of player 0 (15), of player 1 (15):
+the 66 bits the manual describes. gnubg 1.07 also sets bit 66 when the
+Jacoby rule is *not* in effect (every match, and money sessions with
+``set jacoby off``; proposed on bug-gnubg in 2011 as a "not Jacoby" flag so
+that older IDs, with the bit clear, read as Jacoby on): the field
+``no_jacoby``. The last 5 bits are zero. Player numbers are gnubg's 0 and
+1: Player ``p`` of a position is gnubg's player ``p - 1``.
 
 Malformed text raises ``IdError`` (a ``ValueError``) with the reason.
 """
@@ -37,11 +41,11 @@ MATCH_ID_LEN = 12
 MATCH_FIELDS = (("cube", 4), ("cube_owner", 2), ("move", 1),
                 ("crawford", 1), ("state", 3), ("turn", 1), ("double", 1),
                 ("resign", 2), ("die1", 3), ("die2", 3), ("length", 15),
-                ("score0", 15), ("score1", 15))
+                ("score0", 15), ("score1", 15), ("no_jacoby", 1))
 MATCH_DEFAULTS = {"cube": 1, "cube_owner": -1, "move": 0, "crawford": 0,
                   "state": 1, "turn": 0, "double": 0, "resign": 0,
                   "die1": 0, "die2": 0, "length": 0, "score0": 0,
-                  "score1": 0}
+                  "score1": 0, "no_jacoby": 0}
 
 
 class IdError(ValueError):
@@ -220,8 +224,8 @@ def parse_match_id(text):
             v |= ((key[k >> 3] >> (k & 7)) & 1) << b
             k += 1
         f[name] = v
-    if key[8] >> 2:
-        raise IdError("match ID: too many bits (set after the 66-bit key)")
+    if key[8] >> 3:
+        raise IdError("match ID: too many bits (set after the 67th)")
     f["cube"] = 1 << f["cube"]
     if f["cube_owner"] == 3:
         f["cube_owner"] = -1

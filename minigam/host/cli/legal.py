@@ -1,4 +1,5 @@
-"""``legal [--full-entry]``: distinct legal results of ``<position> <roll>`` lines.
+"""``legal [--full-entry] [--game minigam|backgammon]``: distinct legal
+results of ``<position> <roll>`` lines.
 
 Each non-blank input line gives one output line: the resulting positions
 (turn passed) in canonical notation, sorted as strings, joined by ``;``; a
@@ -7,14 +8,28 @@ result (an empty line; the rule book (docs/rules/minigam.md) ends the game
 with the winning play). Blank input lines are skipped. A bad line prints
 ``error: <reason>`` and the next lines are still answered; the exit status
 is 2 if any line was bad.
+
+``--game backgammon`` (standard backgammon, ``minigam.bg``): each line is
+``<position-id> <d1>-<d2>``, a GNU Backgammon Position ID with its player on
+roll as gnubg encodes it (the ID's second block; ``minigam.bg.ids``). The
+output is the Position IDs of the distinct boards after each legal play,
+the mover *still on roll* (so the ID's second block is the mover's board
+after the play), sorted as strings and ``;``-joined. When no play is legal
+the line is the position itself (gnubg lists no move then, and its game
+records keep the board). A finished game (either side has borne off all
+15) has no result: an empty line (gnubg would still list the plays of the
+side on roll if only its opponent had finished).
 """
 
 import argparse
 import io
 import sys
 
+from minigam.bg.ids import IdError
 from minigam.notation import NotationError, format_position, parse_position, parse_roll
 from minigam.rules import Rules
+
+GAMES = ("minigam", "backgammon")
 
 
 def parse_query(line):
@@ -28,17 +43,51 @@ def parse_query(line):
     return pos, d1, d2
 
 
-def run_lines(lines, out, answer):
-    """Answer each non-blank query line with ``answer(pos, d1, d2)`` (a
-    string), or ``error: ...``. Returns the exit status."""
+def parse_bg_query(line):
+    """``"<position-id> <d1>-<d2>"`` -> ``(pos, d1, d2)``, the ID's player
+    on roll as Player 1; raises NotationError or IdError."""
+    from minigam.bg.ids import parse_position_id
+    parts = line.split()
+    if len(parts) != 2:
+        raise NotationError("expected '<position-id> <d1>-<d2>', got %d "
+                            "field%s" % (len(parts),
+                                         "" if len(parts) == 1 else "s"))
+    pos = parse_position_id(parts[0])
+    d1, d2 = parse_roll(parts[1])
+    return pos, d1, d2
+
+
+def bg_answerer():
+    """``answer(pos, d1, d2)`` for ``--game backgammon`` (see above)."""
+    from minigam.bg.ids import format_position_id
+    from minigam.bg.rules import Rules as BgRules, winner as bg_winner
+    rules = BgRules()
+
+    def answer(pos, d1, d2):
+        if bg_winner(pos):
+            return ""
+        n = rules.plays(pos, d1, d2)
+        if n == 0:
+            return format_position_id(pos)
+        return ";".join(sorted(
+            format_position_id(rules.result(pos, k, pass_turn=False))
+            for k in range(n)))
+
+    return answer
+
+
+def run_lines(lines, out, answer, parse=parse_query):
+    """Answer each non-blank query line, read by ``parse``, with
+    ``answer(pos, d1, d2)`` (a string), or ``error: ...``. Returns the exit
+    status."""
     status = 0
     for line in lines:
         if not line.strip():
             continue
         try:
-            pos, d1, d2 = parse_query(line)
+            pos, d1, d2 = parse(line)
             text = answer(pos, d1, d2)
-        except NotationError as exc:
+        except (NotationError, IdError) as exc:
             text = "error: %s" % exc
             status = 2
         except Exception as exc:  # never a traceback for a user
@@ -59,7 +108,15 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host legal")
     ap.add_argument("--full-entry", action="store_true",
                     help="the Full-Entry variant")
+    ap.add_argument("--game", choices=GAMES, default="minigam",
+                    help="minigam (default) or backgammon (lines of "
+                    "'<gnubg position-id> <d1>-<d2>')")
     args = ap.parse_args(argv)
+    if args.game == "backgammon":
+        if args.full_entry:
+            ap.error("--full-entry is a MINIGAM variant, not backgammon's")
+        return run_lines(stdin_lines(), sys.stdout, bg_answerer(),
+                         parse_bg_query)
     rules = Rules(full_entry=args.full_entry)
 
     def answer(pos, d1, d2):
