@@ -1,12 +1,15 @@
 """Tile sheets of the 24-point board, drawn once when the view is built
 (this module then leaves the heap): checkers with their counts and marks,
-the points, the numbers, the trays' slabs and the cube's faces.
+the points, the numbers, the trays' slabs, the cube's faces and the dice.
+Shapes are filled a row at a time by ``bitmaptools.fill_region`` (native
+on a board), not a pixel at a time in Python.
 
 Numbers are drawn with a 3x5 pixel font on small screens, or with the
 digits of terminalio's 6x12 font (5x8 pixels) where the text is scale 2.
 """
 
 import displayio
+from bitmaptools import fill_region
 
 # Checker tiles.
 EMPTY = 0
@@ -69,6 +72,13 @@ def number(bmp, x0, y0, w, h, n, value, lay):
         x += gw + 1
 
 
+def _row(bmp, x0, y, w, m, value):
+    """Fill the pixels x of row ``y`` in the box at ``x0`` (``w`` wide)
+    with ``|2x + 1 - w| <= m``: centred, ``m`` in half pixels."""
+    fill_region(bmp, x0 + (w - m) // 2, y, x0 + (w - 1 + m) // 2 + 1, y + 1,
+                value)
+
+
 def _disc(bmp, x0, w, h, d, value, y0=0):
     """A disc ``d`` pixels across centred in the box at ``x0, y0``
     (``w`` x ``h``): the pixels whose centres are inside the circle, so it
@@ -76,10 +86,15 @@ def _disc(bmp, x0, w, h, d, value, y0=0):
     dd = d * d
     for y in range(h):
         dy = 2 * y + 1 - h
-        for x in range(w):
-            dx = 2 * x + 1 - w
-            if dx * dx + dy * dy <= dd:
-                bmp[x0 + x, y0 + y] = value
+        t = dd - dy * dy
+        if t < 0:
+            continue
+        m = int(t ** 0.5)
+        while m * m > t:
+            m -= 1
+        while (m + 1) * (m + 1) <= t:
+            m += 1
+        _row(bmp, x0, y0 + y, w, m, value)
 
 
 def checkers(lay):
@@ -104,11 +119,11 @@ def checkers(lay):
             x0 = (COUNT + (q - 1) * nc + k) * w
             if box:
                 bw = d + 2 if d + 2 < w else w
-                a = (w - bw) // 2
-                for y in range(h):
-                    for x in range(bw):
-                        if (x in (0, bw - 1)) + (y in (0, h - 1)) < 2:
-                            bmp[x0 + a + x, y] = q
+                a = x0 + (w - bw) // 2
+                fill_region(bmp, a, 0, a + bw, h, q)
+                for x, y in ((a, 0), (a + bw - 1, 0), (a, h - 1),
+                             (a + bw - 1, h - 1)):
+                    bmp[x, y] = 0
             else:
                 _disc(bmp, x0, w, h, d, C_RIM)
                 _disc(bmp, x0, w, h, d - 2, q)
@@ -128,10 +143,8 @@ def dice(size):
             y = (py * size) // 4 - ps // 2
             if ps > 3:
                 _disc(bmp, x, ps, ps, ps, 1, y)
-                continue
-            for j in range(ps):
-                for i in range(ps):
-                    bmp[x + i, y + j] = 1
+            else:
+                fill_region(bmp, x, y, x + ps, y + ps, 1)
     return bmp
 
 
@@ -144,10 +157,7 @@ def points(lay):
     for t in (1, 2):
         for y in range(h):
             # half width at this row, in half pixels
-            hw = (w - 1) * (h - y) // h
-            for x in range(w):
-                if abs(2 * x + 1 - w) <= hw:
-                    bmp[t * w + x, y] = t
+            _row(bmp, t * w, y, w, (w - 1) * (h - y) // h, t)
     return bmp
 
 
@@ -157,10 +167,7 @@ def numbers(lay):
     w = lay.pw
     h = lay.lh
     bmp = displayio.Bitmap(50 * w, h, 4)
-    for t in range(25, 50):
-        for y in range(h):
-            for x in range(w):
-                bmp[t * w + x, y] = 2
+    fill_region(bmp, 25 * w, 0, 50 * w, h, 2)
     for n in range(1, 25):
         number(bmp, n * w, 0, w, h, n, 1, lay)
         number(bmp, (25 + n) * w, 0, w, h, n, 3, lay)
@@ -173,9 +180,7 @@ def slabs(lay):
     w = lay.tray_w
     bmp = displayio.Bitmap(4 * w, lay.slab_h + 1, 4)
     for t in (1, 2, 3):
-        for y in range(lay.slab_h):
-            for x in range(w):
-                bmp[t * w + x, y] = t
+        fill_region(bmp, t * w, 0, (t + 1) * w, lay.slab_h, t)
     return bmp
 
 
@@ -186,9 +191,7 @@ def cube(lay):
     bmp = displayio.Bitmap(7 * s, s, 3)
     for t in range(7):
         x0 = t * s
-        for y in range(s):
-            for x in range(s):
-                edge = x == 0 or y == 0 or x == s - 1 or y == s - 1
-                bmp[x0 + x, y] = 2 if edge else 1
+        fill_region(bmp, x0, 0, x0 + s, s, 2)
+        fill_region(bmp, x0 + 1, 1, x0 + s - 1, s - 1, 1)
         number(bmp, x0, 0, s, s, 1 << (t if t else 6), 2, lay)
     return bmp
