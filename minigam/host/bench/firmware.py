@@ -247,7 +247,9 @@ def key_latency(s, key, taps=10):
     out = []
     code = key_code(key)
     for _ in range(taps):
-        s.run(200, idle_ms=100)
+        # a quiet screen first: 250 ms without a write (code.py's trace
+        # collects and probes the heap between frames, up to ~150 ms)
+        s.run(600, idle_ms=250)
         s.frame_log()
         t0 = s.now
         s.tap(code)
