@@ -58,7 +58,14 @@ class Net:
     that do not fit are corrections by row). Every position sets exactly 16
     input bits, so a full sum holds ``16 * W1O`` too much, taken off the
     first-layer biases here, and a play's changes add and remove as many
-    rows. From a module the small tables are copied into arrays."""
+    rows. From a module the small tables are copied into arrays.
+
+    ``NC``, ``BPC``, ``TURN``: the position layout ``ai_native.hidden``
+    reads (places a side, thermometer bits a place, the turn's byte)."""
+
+    NC = 8
+    BPC = 8
+    TURN = 16
 
     def __init__(self, w=None):
         if w is None:

@@ -27,8 +27,17 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
     position ``root``, an int32 array) plus or minus the first-layer rows
     of the thermometer bits where ``res`` differs from ``root``, seen by
     ``res``'s side to move. With ``full`` set, ``base`` is ignored and the
-    sums start from the biases (``root`` then holds zero counts)."""
+    sums start from the biases (``root`` then holds zero counts).
+
+    The layout comes from the net: ``nt.NC`` places a side (Player 1's at
+    bytes ``0 .. NC - 1``, Player 2's next), ``nt.BPC`` thermometer bits a
+    place, the player to move (1 or 2) at byte ``nt.TURN``; the side to
+    move's bits first. MINIGAM: 8, 8, 16 (``minigam.ai_eval``); backgammon:
+    26, 15, 52 (``minigam.bg.eval``)."""
     n1 = int(nt.H)
+    nc = int(nt.NC)
+    bpc = int(nt.BPC)
+    sb = nc * bpc  # the other side's first bit
     w = ptr8(nt.W1)
     xat = ptr16(nt.XAT)
     xh = ptr8(nt.XH)
@@ -44,15 +53,20 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
         bs = ptr32(base)
         for h in range(n1):
             acc[h] = bs[h]
-    t = 0 if int(res[16]) == 1 else 8
-    for j in range(16):
+    t = 0 if int(res[int(nt.TURN)]) == 1 else nc
+    for j in range(2 * nc):
         a = int(root[j])
         b = int(res[j])
         if a == b:
             continue
-        fb = (j & 7) * 8
-        if (j & 8) != t:
-            fb += 64
+        if j < nc:
+            fb = j * bpc
+            side = 0
+        else:
+            fb = (j - nc) * bpc
+            side = nc
+        if side != t:
+            fb += sb
         if b > a:
             lo = fb + a
             hi = fb + b
@@ -130,3 +144,64 @@ def output(nt, acc: ptr32) -> int:
                 v -= 0x10000
             z += v * s
     return z
+
+
+@micropython.viper
+def outputs(nt, acc: ptr32):
+    """Fill ``nt.ZO`` (int32, ``nt.NO`` of them) with the outputs of a net
+    of several (``minigam.bg.eval.outputs``): ``W3`` holds ``NO`` rows of
+    ``H2`` weights (``H`` when ``H2`` is 0), ``B3`` an int32 bias each."""
+    n1 = int(nt.H)
+    n2 = int(nt.H2)
+    no = int(nt.NO)
+    w3 = ptr16(nt.W3)
+    b3 = ptr32(nt.B3)
+    zo = ptr32(nt.ZO)
+    q = 256
+    for o in range(no):
+        zo[o] = b3[o]
+    if n2 == 0:
+        for h in range(n1):
+            a = acc[h]
+            if a > 0:
+                if a > q:
+                    a = q
+                r = h
+                for o in range(no):
+                    v = int(w3[r])
+                    if v & 0x8000:
+                        v -= 0x10000
+                    zo[o] += v * a
+                    r += n1
+        return
+    w2 = ptr16(nt.W2)
+    b2 = ptr32(nt.B2)
+    nzi = ptr32(nt.nzi)
+    nzv = ptr32(nt.nzv)
+    n = 0
+    for h in range(n1):
+        a = acc[h]
+        if a > 0:
+            nzi[n] = h
+            nzv[n] = a if a < q else q
+            n += 1
+    r = 0
+    for j in range(n2):
+        s = b2[j]
+        for i in range(n):
+            v = int(w2[r + nzi[i]])
+            if v & 0x8000:
+                v -= 0x10000
+            s += v * nzv[i]
+        r += n1
+        if s > 0:
+            s //= 256
+            if s > q:
+                s = q
+            k = j
+            for o in range(no):
+                v = int(w3[k])
+                if v & 0x8000:
+                    v -= 0x10000
+                zo[o] += v * s
+                k += n2

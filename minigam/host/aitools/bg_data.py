@@ -1,7 +1,8 @@
 """Training data for the backgammon network: GNU Backgammon plays itself.
 
 ``python -m minigam.host.aitools.bg_data [--positions N] [--games-per-chunk G]
-[--plies P] [--out DIR]`` runs ``/usr/games/gnubg`` (``gnubg -t -q -p``) on a
+[--plies P] [--jobs J] [--out DIR]`` runs gnubg (``gnubg -t -q -r -p``, found
+by ``minigam.host.aitools.gnubg.find``) on a
 script that plays cubeless money games against itself and writes one chunk
 file per seed under ``build/bg/data/`` (not committed) until the chunks
 hold ``N`` candidate positions. It is resumable: chunks already written are
@@ -48,7 +49,6 @@ import time
 
 import numpy as np
 
-GNUBG = "/usr/games/gnubg"
 MAGIC = b"BGD1"
 KEEP_TOP = 16
 KEEP_RANDOM = 8
@@ -180,8 +180,14 @@ def _chunk_cmd(seed, games, out_dir, plies, nice):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
         script = f.name
-    env = dict(os.environ, BG_DATA_CFG=json.dumps(cfg))
-    cmd = [GNUBG, "-t", "-q", "-p", script]
+    from minigam.host.aitools import gnubg
+    exe = gnubg.find()
+    if exe is None:
+        raise gnubg.GnubgMissing("gnubg not found (apt-get install gnubg)")
+    # -r: no rc files; HOME: its preferences stay out of the user's
+    env = dict(os.environ, BG_DATA_CFG=json.dumps(cfg),
+               HOME=tempfile.gettempdir())
+    cmd = [exe, "-t", "-q", "-r", "-p", script]
     if nice:
         cmd = ["nice", "-n", "10"] + cmd
     return cmd, env, out, script

@@ -1,0 +1,295 @@
+"""Backgammon position evaluator: a small integer network fitted to GNU
+Backgammon's 0-ply cubeless evaluations (weights in ``minigam.bg.weights``,
+written by ``minigam.host.aitools.bg_train``).
+
+Inputs (780 bits, from the view of the side to move ``T``): for each side
+``s`` (0 = ``T``, 1 = the other) and each index ``i`` of its block (0 bar,
+1..24 the points along its path, 25 off), a thermometer of the count there:
+bit ``s * 390 + i * 15 + k`` is set when at least ``k + 1`` checkers sit at
+index ``i``. Every checker sets exactly one bit, so 30 bits are on.
+
+A hidden layer of ``H`` clipped ReLU units (``0..Q``), a second of ``H2``
+(none when 0; its sums floor-divided by ``S`` before clipping), then ``NO``
+(5) linear outputs ``z[k]``: ``z[k] / ZS`` estimates the logit of, for
+``T``: P(win), P(win gammon), P(win backgammon), P(lose gammon),
+P(lose backgammon) (gammons include backgammons, as in gnubg). All
+arithmetic is on small ints, identical on every port; ``minigam.ai_eval``
+works the same way for MINIGAM and shares its native kernels
+(``minigam.ai_native``: ``hidden`` reads the layout from the net's ``NC``,
+``BPC`` and ``TURN``; ``outputs`` fills ``ZO``).
+
+Speed: the hidden sums of the position before a play are computed once
+(``set_root``); each candidate then adds or removes only the rows of the
+bits that changed (``score``): a play moves 1 to 4 checkers, a hit one
+more. Nothing is allocated per candidate.
+"""
+
+import array
+
+from minigam.compat import const
+
+try:
+    from minigam import ai_native as _nat
+except (ImportError, SyntaxError):
+    _nat = None
+NATIVE = _nat is not None
+
+_NC = const(26)  # indices a side: bar, 24 points, off
+_BPC = const(15)  # thermometer bits an index
+N_IN = const(780)
+N_ON = const(30)  # bits on in every position
+_TURN = const(52)
+NO = const(5)
+Q = const(256)
+S = const(256)
+ZS = const(65536)
+PSCALE = const(4096)  # probabilities and equities in 1/4096
+_EMPTY = bytes(53)  # root of full sums: no checkers anywhere
+
+
+class Net:
+    """One network's integer tables from a weights module ``w`` (the layout
+    ``minigam.ai_native.hidden`` reads: ``NC`` places a side of ``BPC``
+    bits, the turn at byte ``TURN``). W1 is read in place; every position
+    sets ``N_ON`` bits, so the byte offset ``W1O`` of each weight is taken
+    off the biases once."""
+
+    NC = 26  # _NC
+    BPC = 15  # _BPC
+    TURN = 52  # _TURN
+
+    def __init__(self, w):
+        if w.Q != Q or w.S != S or w.ZS != ZS or w.NO != NO:
+            raise ValueError("weights use other scales than bg.eval")
+        self.H = w.H
+        self.H2 = w.H2
+        self.NO = w.NO
+        self.W1 = w.W1
+        if _nat is not None:
+            self.XAT = array.array("H", w.W1X_AT)
+            self.XH = bytes(w.W1X_H)
+            self.XD = array.array("h", w.W1X_D)
+        else:
+            self.XAT = w.W1X_AT
+            self.XH = w.W1X_H
+            self.XD = w.W1X_D
+        self.B1 = array.array("h", w.B1)
+        for h in range(self.H):
+            self.B1[h] -= N_ON * w.W1O
+        self.W2 = array.array("h", w.W2)
+        self.B2 = array.array("i", w.B2)
+        self.W3 = array.array("h", w.W3)
+        self.B3 = array.array("i", w.B3)
+        self.ZO = array.array("i", bytes(4 * NO))
+        self.nzi = array.array("i", bytes(4 * self.H))
+        self.nzv = array.array("i", bytes(4 * self.H))
+
+
+_NET = [None]
+
+
+def net():
+    """The network (loaded on first use)."""
+    if _NET[0] is None:
+        from minigam.bg import weights
+        _NET[0] = Net(weights)
+    return _NET[0]
+
+
+def _add_cell(nt, acc, fb, a, b):
+    """Add (b > a) or subtract the rows of the thermometer bits between
+    counts ``a`` and ``b`` of the place whose first bit is ``fb``."""
+    w = nt.W1
+    H = nt.H
+    xat = nt.XAT
+    xh = nt.XH
+    xd = nt.XD
+    if b > a:
+        for k in range(fb + a, fb + b):
+            r = k * H
+            for h in range(H):
+                acc[h] += w[r + h]
+            for x in range(xat[k], xat[k + 1]):
+                acc[xh[x]] += xd[x]
+    else:
+        for k in range(fb + b, fb + a):
+            r = k * H
+            for h in range(H):
+                acc[h] -= w[r + h]
+            for x in range(xat[k], xat[k + 1]):
+                acc[xh[x]] -= xd[x]
+
+
+def _hidden(nt, acc, base, full, root, res):
+    """Plain loops of ``ai_native.hidden`` (same arguments and results)."""
+    if full:
+        b1 = nt.B1
+        for h in range(nt.H):
+            acc[h] = b1[h]
+    else:
+        for h in range(nt.H):
+            acc[h] = base[h]
+    t = 0 if res[_TURN] == 1 else _NC
+    for j in range(2 * _NC):
+        a = root[j]
+        b = res[j]
+        if a != b:
+            if j < _NC:
+                fb = j * _BPC
+                side = 0
+            else:
+                fb = (j - _NC) * _BPC
+                side = _NC
+            if side != t:
+                fb += _NC * _BPC
+            _add_cell(nt, acc, fb, a, b)
+
+
+def outputs(nt, acc):
+    """Fill ``nt.ZO`` with the ``NO`` outputs for hidden sums ``acc``;
+    returns ``ZO``."""
+    if _nat is not None:
+        _nat.outputs(nt, acc)
+        return nt.ZO
+    H = nt.H
+    no = nt.NO
+    zo = nt.ZO
+    w3 = nt.W3
+    b3 = nt.B3
+    for o in range(no):
+        zo[o] = b3[o]
+    if not nt.H2:
+        for h in range(H):
+            a = acc[h]
+            if a > 0:
+                if a > Q:
+                    a = Q
+                r = h
+                for o in range(no):
+                    zo[o] += w3[r] * a
+                    r += H
+        return zo
+    nzi = nt.nzi
+    nzv = nt.nzv
+    n = 0
+    for h in range(H):
+        a = acc[h]
+        if a > 0:
+            nzi[n] = h
+            nzv[n] = a if a < Q else Q
+            n += 1
+    w2 = nt.W2
+    b2 = nt.B2
+    H2 = nt.H2
+    r = 0
+    for j in range(H2):
+        s = b2[j]
+        for t in range(n):
+            s += w2[r + nzi[t]] * nzv[t]
+        r += H
+        if s > 0:
+            s //= S
+            if s > Q:
+                s = Q
+            k = j
+            for o in range(no):
+                zo[o] += w3[k] * s
+                k += H2
+    return zo
+
+
+def full_sums(nt, pos, acc):
+    """Fill ``acc`` with the hidden sums of ``pos`` (its side to move's
+    view)."""
+    if _nat is not None:
+        _nat.hidden(nt, acc, acc, 1, _EMPTY, pos)
+    else:
+        _hidden(nt, acc, acc, 1, _EMPTY, pos)
+
+
+# Sigmoid table: _SIG[i] = 4096 * sigmoid((i - 256) / 32), i in 0..512.
+_SIG = [None]
+
+
+def _table():
+    t = _SIG[0]
+    if t is None:
+        import math
+        t = array.array("H", bytes(2 * 513))
+        for i in range(513):
+            t[i] = int(PSCALE / (1.0 + math.exp(-(i - 256) / 32.0)) + 0.5)
+        _SIG[0] = t
+    return t
+
+
+def prob(z):
+    """A probability (0..4096) from an output ``z`` (linear interpolation
+    in a sigmoid table)."""
+    t = _SIG[0] or _table()
+    if z <= -8 * ZS:  # (z * 32 then stays a small int)
+        return t[0]
+    if z >= 8 * ZS:
+        return t[512]
+    x = z * 32
+    i = x // ZS
+    f = x - i * ZS
+    lo = t[i + 256]
+    return lo + (t[i + 257] - lo) * f // ZS
+
+
+def equity_of(zo):
+    """Cubeless equity (1/4096 units, -3..3 x 4096) of outputs ``zo`` for
+    their side: 2 P(win) - 1 + P(wg) + P(wbg) - P(lg) - P(lbg)."""
+    return (2 * prob(zo[0]) - PSCALE + prob(zo[1]) + prob(zo[2])
+            - prob(zo[3]) - prob(zo[4]))
+
+
+def probs(zo, out):
+    """Fill ``out`` (5 ints) with the probabilities (0..4096) of ``zo``."""
+    for k in range(NO):
+        out[k] = prob(zo[k])
+    return out
+
+
+def evaluate(pos):
+    """The ``NO`` outputs of ``pos`` as a list (allocates; for tests and
+    host tools)."""
+    nt = net()
+    acc = array.array("i", bytes(4 * nt.H))
+    full_sums(nt, pos, acc)
+    return list(outputs(nt, acc))
+
+
+class Evaluator:
+    """Scores the results of one root position incrementally.
+
+    ``set_root(root)`` takes the position results are compared with, seen
+    by the same side as they are: the position before the play with its
+    turn already passed. ``score(res)`` returns the cubeless equity (1/4096
+    units) of ``res`` for its side to move (the player choosing a play
+    wants the lowest), leaving the outputs in ``self.z``.
+    """
+
+    def __init__(self):
+        self.net = nt = net()
+        self.root = bytearray(53)
+        self.base = array.array("i", bytes(4 * nt.H))
+        self.acc = array.array("i", bytes(4 * nt.H))
+        self.z = nt.ZO
+        _table()
+
+    def set_root(self, root):
+        self.root[:] = root
+        full_sums(self.net, self.root, self.base)
+
+    def sums(self, res):
+        """``self.acc`` = the hidden sums of ``res`` (from the root's)."""
+        if _nat is not None:
+            _nat.hidden(self.net, self.acc, self.base, 0, self.root, res)
+        else:
+            _hidden(self.net, self.acc, self.base, 0, self.root, res)
+        return self.acc
+
+    def score(self, res):
+        self.sums(res)
+        return equity_of(outputs(self.net, self.acc))

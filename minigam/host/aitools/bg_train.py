@@ -1,0 +1,495 @@
+"""Fit the backgammon network (``minigam/bg/weights.py``) to gnubg's evaluations.
+
+Data: the chunks of ``minigam.host.aitools.bg_data`` (gnubg 0-ply self-play;
+every kept candidate is a position before its side to move rolls, with
+gnubg's five cubeless probabilities from that side's view). Chunks whose
+seed is ``VAL_MOD - 1`` mod ``VAL_MOD`` are held out.
+
+Network (see ``minigam.bg.eval``): 780 thermometer inputs (for each side,
+the side to move first, and each of its 26 places: bar, points 1..24 along
+its path, off, one bit per checker: bit ``k`` set when at least ``k + 1``
+checkers are there; exactly 30 bits are on), ``H`` clipped ReLU units, an
+optional second layer of ``H2`` such units, five linear outputs read as the
+logits of P(win), P(win gammon), P(win backgammon), P(lose gammon),
+P(lose backgammon).
+
+Loss: binary cross-entropy of each output against gnubg's probability,
+plus, within each decision, a ranking term on the cubeless equity
+``2 p0 - 1 + p1 + p2 - p3 - p4``: a candidate the network would prefer to
+gnubg's best costs what gnubg says it loses (as ``train.py`` does for
+MINIGAM). Adam; the first layer is computed sparsely (30 rows a position)
+with numba.
+
+The integer network (``Q`` = 256 for a unit's 1.0, ``S`` = 256 for the
+second and output layers' weights, so ``z / ZS`` is a logit) is scored with
+the device's exact arithmetic before it is written.
+
+``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
+[--epochs E] [--lr LR] [--max-decisions N] [--out PATH]``
+"""
+
+import argparse
+import os
+import struct
+import sys
+import time
+
+import numba
+import numpy as np
+
+from minigam.host.aitools import bg_data
+
+NC = 26        # places a side: bar, 24 points, off
+BPC = 15       # thermometer bits a place
+N_IN = 2 * NC * BPC
+N_ON = 30      # bits on in every position
+NO = 5
+Q = 256
+S2 = 256
+W1_OFFSET = 96
+VAL_MOD = 20
+EQ_COEF = np.array([2.0, 1.0, 1.0, -1.0, -1.0], np.float32)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+WEIGHTS = os.path.join(ROOT, "minigam", "bg", "weights.py")
+
+
+# -- features -----------------------------------------------------------------
+
+def cells(pos):
+    """(n, 53) positions -> (n, 52) counts, the side to move's 26 first."""
+    pos = np.asarray(pos)
+    p1 = pos[:, 52] == 1
+    out = np.empty((len(pos), 2 * NC), np.uint8)
+    out[p1, :NC] = pos[p1, :NC]
+    out[p1, NC:] = pos[p1, NC:2 * NC]
+    out[~p1, :NC] = pos[~p1, NC:2 * NC]
+    out[~p1, NC:] = pos[~p1, :NC]
+    return out
+
+
+def active(pos):
+    """(n, 53) positions -> (n, 30) int16 indices of the input bits on."""
+    c = cells(pos).astype(np.int64)
+    n = len(c)
+    if (c.reshape(n, 2, NC).sum(2) != 15).any():
+        raise ValueError("a position without 15 checkers a side")
+    k = np.arange(BPC)
+    on = c[:, :, None] > k[None, None, :]           # (n, 52, 15)
+    rows = (np.arange(2 * NC)[:, None] * BPC + k[None, :])[None]
+    idx = np.broadcast_to(rows, on.shape)[on].reshape(n, N_ON)
+    return idx.astype(np.int16)
+
+
+def equity(p):
+    """Cubeless equity of probabilities (..., 5) for their side."""
+    return (p * EQ_COEF).sum(-1) - 1.0
+
+
+# -- sparse first layer ------------------------------------------------------
+
+@numba.njit(cache=True)
+def _gather(idx, W, b, out):
+    n, k = idx.shape
+    h = W.shape[1]
+    for i in range(n):
+        for j in range(h):
+            out[i, j] = b[j]
+        for t in range(k):
+            r = idx[i, t]
+            for j in range(h):
+                out[i, j] += W[r, j]
+
+
+@numba.njit(cache=True)
+def _scatter(idx, g, gW):
+    n, k = idx.shape
+    h = g.shape[1]
+    for i in range(n):
+        for t in range(k):
+            r = idx[i, t]
+            for j in range(h):
+                gW[r, j] += g[i, j]
+
+
+# -- the network ---------------------------------------------------------------
+
+class Net:
+    def __init__(self, hidden, hidden2=0, seed=0):
+        rng = np.random.default_rng(seed)
+        self.H, self.H2 = hidden, hidden2
+        self.W1 = rng.normal(0, 0.12, (N_IN, hidden)).astype(np.float32)
+        self.b1 = np.full(hidden, 0.3, np.float32)
+        if hidden2:
+            self.W2 = rng.normal(0, 1.0 / np.sqrt(hidden),
+                                 (hidden, hidden2)).astype(np.float32)
+            self.b2 = np.full(hidden2, 0.2, np.float32)
+            top = hidden2
+        else:
+            self.W2 = np.zeros((0, 0), np.float32)
+            self.b2 = np.zeros(0, np.float32)
+            top = hidden
+        self.W3 = rng.normal(0, 0.3, (top, NO)).astype(np.float32)
+        self.b3 = np.array([0.0, -1.5, -4.0, -1.5, -4.0], np.float32)
+
+    def params(self):
+        return [self.W1, self.b1, self.W2, self.b2, self.W3, self.b3]
+
+    def forward(self, idx):
+        pre1 = np.empty((len(idx), self.H), np.float32)
+        _gather(idx, self.W1, self.b1, pre1)
+        h1 = np.clip(pre1, 0.0, 1.0)
+        if self.H2:
+            pre2 = h1 @ self.W2 + self.b2
+            h2 = np.clip(pre2, 0.0, 1.0)
+        else:
+            pre2 = h2 = h1
+        z = h2 @ self.W3 + self.b3
+        return (pre1, h1, pre2, h2), z
+
+    def backward(self, idx, cache, gz):
+        pre1, h1, pre2, h2 = cache
+        gW3 = h2.T @ gz
+        gb3 = gz.sum(0)
+        gh = gz @ self.W3.T
+        if self.H2:
+            gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
+            gW2 = h1.T @ gpre2
+            gb2 = gpre2.sum(0)
+            gh = gpre2 @ self.W2.T
+        else:
+            gW2 = np.zeros_like(self.W2)
+            gb2 = np.zeros_like(self.b2)
+        gpre1 = (gh * ((pre1 > 0) & (pre1 < 1))).astype(np.float32)
+        gW1 = np.zeros_like(self.W1)
+        _scatter(idx, gpre1, gW1)
+        return [gW1, gpre1.sum(0), gW2, gb2, gW3, gb3]
+
+    def z(self, idx, chunk=1 << 16):
+        out = np.empty((len(idx), NO), np.float32)
+        for s in range(0, len(idx), chunk):
+            out[s:s + chunk] = self.forward(idx[s:s + chunk])[1]
+        return out
+
+
+def sigmoid(z):
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+
+# -- data ----------------------------------------------------------------------
+
+class Data:
+    """Decisions and their candidates (terminal ones dropped), features
+    precomputed."""
+
+    def __init__(self, d):
+        keep = d["term"] == 0
+        start = d["start"]
+        group = np.repeat(np.arange(len(start) - 1), np.diff(start))
+        self.rank = d["rank"][keep]
+        group = group[keep]
+        self.probs = d["probs"][keep].astype(np.float32)
+        self.pos = d["pos"][keep]
+        self.idx = active(self.pos)
+        self.eq = equity(self.probs)  # for the side to move after the play
+        # regroup: decisions that still have 2+ candidates, best (rank 0)
+        # present
+        n = len(start) - 1
+        cnt = np.bincount(group, minlength=n)
+        has_best = np.zeros(n, bool)
+        has_best[group[self.rank == 0]] = True
+        ok = (cnt >= 2) & has_best
+        sel = ok[group]
+        self.rank, group = self.rank[sel], group[sel]
+        self.probs, self.pos = self.probs[sel], self.pos[sel]
+        self.idx, self.eq = self.idx[sel], self.eq[sel]
+        _, self.group = np.unique(group, return_inverse=True)
+        self.n = int(self.group.max()) + 1 if len(group) else 0
+        self.start = np.searchsorted(self.group, np.arange(self.n + 1))
+        first = self.start[:-1]
+        # rows are in gnubg's order, best first within a decision
+        assert (self.rank[first] == 0).all()
+        self.best_row = first[self.group]
+        # equity the mover loses by choosing each candidate (>= 0)
+        self.gap = np.maximum(self.eq - self.eq[self.best_row], 0.0)
+
+    def __len__(self):
+        return len(self.eq)
+
+    def decision_loss(self, eq_pred):
+        """Mean equity (gnubg 0-ply) lost per decision when each decision
+        takes the candidate with the lowest predicted equity for the side
+        to move (first on ties)."""
+        order = np.lexsort((np.arange(len(eq_pred)), eq_pred, self.group))
+        choice = order[self.start[:-1]]
+        lost = self.gap[choice]
+        return float(lost.mean()), float((lost > 1e-6).mean())
+
+
+def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None):
+    paths = bg_data.chunks(out_dir)
+    val = [p for p in paths
+           if int(os.path.basename(p)[6:11]) % VAL_MOD == VAL_MOD - 1]
+    tr = [p for p in paths if p not in val]
+    if not val:  # few chunks: hold the last one out
+        val, tr = tr[-1:], tr[:-1]
+    t0 = time.time()
+    dtr = Data(bg_data.load(paths=tr))
+    dval = Data(bg_data.load(paths=val))
+    if log:
+        log("data: %d training decisions (%d candidates) from %d chunks, "
+            "%d held-out decisions (%d candidates) from %d; %.0f s"
+            % (dtr.n, len(dtr), len(tr), dval.n, len(dval), len(val),
+               time.time() - t0))
+    return dtr, dval
+
+
+# -- training ------------------------------------------------------------------
+
+def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
+          log=None, val=None):
+    rng = np.random.default_rng(seed)
+    params = net.params()
+    m1 = [np.zeros_like(p) for p in params]
+    m2 = [np.zeros_like(p) for p in params]
+    step = 0
+    coef = EQ_COEF
+    for ep in range(epochs):
+        t0 = time.time()
+        perm = rng.permutation(data.n)
+        tot = 0.0
+        for s in range(0, data.n, batch_dec):
+            gsel = np.sort(perm[s:s + batch_dec])
+            lo = data.start[gsel]
+            cnt = data.start[gsel + 1] - lo
+            rows = (np.repeat(lo, cnt) + np.arange(cnt.sum())
+                    - np.repeat(np.cumsum(cnt) - cnt, cnt))
+            idx = data.idx[rows]
+            y = data.probs[rows]
+            cache, z = net.forward(idx)
+            p = sigmoid(z)
+            nr = len(rows)
+            gz = (p - y) / nr
+            tot += float(-(y * np.log(p + 1e-7)
+                           + (1 - y) * np.log(1 - p + 1e-7)).sum())
+            # ranking on equity: candidate c vs its decision's best b; the
+            # mover wants the lowest equity for the side to move.
+            e = (p * coef).sum(1)
+            dedz = coef * p * (1 - p)
+            # position of each row's best within this batch
+            bpos = np.repeat(np.cumsum(cnt) - cnt, cnt)
+            tau = 0.02
+            gap = data.gap[rows]
+            d = (e[bpos] - e) / tau
+            sg = sigmoid(d) * gap * rank_w / tau / nr
+            sg[gap <= 0] = 0.0
+            ge = -sg
+            np.add.at(ge, bpos, sg)
+            gz += ge[:, None] * dedz
+            grads = net.backward(idx, cache, gz.astype(np.float32))
+            step += 1
+            for prm, g, u, w in zip(params, grads, m1, m2):
+                if prm.size == 0:
+                    continue
+                u *= 0.9
+                u += 0.1 * g
+                w *= 0.999
+                w += 0.001 * g * g
+                uh = u / (1 - 0.9 ** step)
+                wh = w / (1 - 0.999 ** step)
+                prm -= (lr * uh / (np.sqrt(wh) + 1e-8)).astype(prm.dtype)
+        msg = "epoch %d (%.0f s, lr %.1e): train bce %.4f" % (
+            ep + 1, time.time() - t0, lr, tot / len(data) / NO)
+        if val is not None:
+            msg += "; " + report(net.z(val.idx), val)
+        if log:
+            log(msg)
+        if ep + 1 in (int(epochs * 0.6), int(epochs * 0.85)):
+            lr *= 0.3
+    return net
+
+
+def report(z, val, logits=True):
+    """Held-out figures of outputs ``z`` (logits, or probabilities)."""
+    p = sigmoid(z) if logits else z
+    e = equity(p)
+    mae = float(np.abs(e - val.eq).mean())
+    pmae = np.abs(p - val.probs).mean(0)
+    loss, share = val.decision_loss(e)
+    return ("equity MAE %.4f, P MAE %s, loss/decision %.4f, non-best %.3f"
+            % (mae, " ".join("%.4f" % x for x in pmae), loss, share))
+
+
+# -- integers --------------------------------------------------------------------
+
+class IntNet:
+    """The rounded network, with the device's exact arithmetic."""
+
+    def __init__(self, net=None):
+        if net is None:
+            return
+        self.H, self.H2 = net.H, net.H2
+        self.W1 = np.round(net.W1 * Q).astype(np.int64)
+        self.B1 = np.round(net.b1 * Q).astype(np.int64)
+        self.W2 = np.round(net.W2 * S2).astype(np.int64)
+        self.B2 = np.round(net.b2 * Q * S2).astype(np.int64)
+        self.W3 = np.round(net.W3 * S2).astype(np.int64)
+        self.B3 = np.round(net.b3 * Q * S2).astype(np.int64)
+        for a in (self.W1, self.B1, self.W2, self.W3):
+            if a.size and np.abs(a).max() > 32767:
+                raise ValueError("weights overflow int16")
+        self.ZS = Q * S2
+
+    def z(self, idx, chunk=1 << 16):
+        out = np.empty((len(idx), NO), np.int64)
+        W1 = self.W1.astype(np.float64)
+        for s in range(0, len(idx), chunk):
+            pre = np.empty((len(idx[s:s + chunk]), self.H), np.float64)
+            _gather(idx[s:s + chunk], W1, self.B1.astype(np.float64), pre)
+            h = np.clip(pre, 0, Q)
+            if self.H2:
+                h = np.clip(np.floor_divide(h @ self.W2 + self.B2, S2), 0, Q)
+            out[s:s + chunk] = (h @ self.W3 + self.B3).astype(np.int64)
+        return out
+
+    @classmethod
+    def from_module(cls, w):
+        self = cls()
+        self.H, self.H2, self.ZS = w.H, w.H2, w.ZS
+        W1 = np.frombuffer(w.W1, np.uint8).astype(np.int64) - w.W1O
+        for row in range(N_IN):
+            for x in range(w.W1X_AT[row], w.W1X_AT[row + 1]):
+                W1[row * w.H + w.W1X_H[x]] += w.W1X_D[x]
+        self.W1 = W1.reshape(N_IN, w.H)
+        self.B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
+        self.W2 = np.frombuffer(w.W2, "<i2").astype(np.int64).reshape(
+            w.H2, w.H).T if w.H2 else np.zeros((0, 0), np.int64)
+        self.B2 = np.frombuffer(w.B2, "<i4").astype(np.int64)
+        top = w.H2 or w.H
+        self.W3 = np.frombuffer(w.W3, "<i2").astype(np.int64).reshape(
+            NO, top).T
+        self.B3 = np.array(w.B3, np.int64)
+        return self
+
+    def to_float(self):
+        net = Net(self.H, self.H2)
+        net.W1 = (self.W1 / Q).astype(np.float32)
+        net.b1 = (self.B1 / Q).astype(np.float32)
+        if self.H2:
+            net.W2 = (self.W2 / S2).astype(np.float32)
+            net.b2 = (self.B2 / (Q * S2)).astype(np.float32)
+        net.W3 = (self.W3 / S2).astype(np.float32)
+        net.b3 = (self.B3 / (Q * S2)).astype(np.float32)
+        return net
+
+    def module_text(self, note):
+        def blit(raw):
+            tokens = [chr(c) if 32 <= c < 127 and c not in (34, 92)
+                      else "\\x%02x" % c for c in raw]
+            lines, line = [], ""
+            for t in tokens:
+                if len(line) + len(t) > 76:
+                    lines.append(line)
+                    line = ""
+                line += t
+            lines.append(line)
+            return "(\n    b\"" + "\"\n    b\"".join(lines) + "\")"
+
+        def lit(a, f="h"):
+            a = [int(x) for x in np.asarray(a).reshape(-1)]
+            return blit(struct.pack("<%d%s" % (len(a), f), *a))
+
+        def tup(values):
+            import textwrap
+            body = textwrap.fill(" ".join("%d," % v for v in values), 72,
+                                 initial_indent="    ",
+                                 subsequent_indent="    ")
+            return "(\n%s\n)" % body
+
+        W1 = self.W1.reshape(-1)
+        stored = np.clip(W1 + W1_OFFSET, 0, 255)
+        at, xh, xd = [0], [], []
+        for row in range(N_IN):
+            for h in range(self.H):
+                i = row * self.H + h
+                d = int(W1[i] - (stored[i] - W1_OFFSET))
+                if d:
+                    xh.append(h)
+                    xd.append(d)
+            at.append(len(xh))
+        return (
+            '"""Backgammon network weights, written by '
+            "minigam.host.aitools.bg_train:\n%s.\n\n"
+            "Raw bytes, read in place (a frozen module keeps them in flash).\n"
+            "W1: 780 rows of H (row = input bit, see minigam/bg/eval.py), each\n"
+            "weight plus W1O as one unsigned byte, clipped to 0..255; what\n"
+            "clipping cut off is in W1X_D, at unit W1X_H, for a row's entries\n"
+            "W1X_AT[row] .. W1X_AT[row + 1] - 1. Little-endian B1 int16 (H);\n"
+            "W2 int16, H2 rows of H; B2 int32 (H2); W3 int16, NO rows of H2\n"
+            "(or H when H2 is 0); B3 the NO output biases.\n"
+            '"""\n\n'
+            "H = %d\nH2 = %d\nNO = %d\nQ = %d\nS = %d\nZS = %d\nW1O = %d\n"
+            "B3 = %s\nW1 = %s\nW1X_AT = %s\nW1X_H = %s\nW1X_D = %s\n"
+            "B1 = %s\nW2 = %s\nB2 = %s\nW3 = %s\n"
+            % (note, self.H, self.H2, NO, Q, S2, self.ZS, W1_OFFSET,
+               tuple(int(x) for x in self.B3),
+               blit(bytes(stored.astype(np.uint8))), tup(at), tup(xh),
+               tup(xd), lit(self.B1), lit(self.W2.T), lit(self.B2, "i"),
+               lit(self.W3.T)))
+
+
+def load_weights(path=WEIGHTS):
+    ns = {}
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), ns)
+
+    class W:
+        pass
+    w = W()
+    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
+    return w
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_train")
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--hidden2", type=int, default=16)
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--rank", type=float, default=2.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", help="fine-tune the network of this weights "
+                    "module")
+    ap.add_argument("--data", default=bg_data.DEFAULT_OUT)
+    ap.add_argument("--out", default=WEIGHTS)
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args(argv)
+
+    def log(msg):
+        sys.stderr.write(msg + "\n")
+        sys.stderr.flush()
+
+    tr, val = load_split(args.data, log=log)
+    if args.init:
+        net = IntNet.from_module(load_weights(args.init)).to_float()
+    else:
+        net = Net(args.hidden, args.hidden2, args.seed)
+    train(net, tr, args.epochs, lr=args.lr, rank_w=args.rank,
+          seed=args.seed, log=log, val=val)
+    inet = IntNet(net)
+    zi = inet.z(val.idx)
+    msg = report(zi / inet.ZS, val)
+    log("quantised: " + msg)
+    if args.no_write:
+        return 0
+    note = ("H=%d H2=%d, %d decisions (%d candidates), %d epochs; "
+            "held-out: %s" % (net.H, net.H2, tr.n, len(tr), args.epochs, msg))
+    with open(args.out, "w") as f:
+        f.write(inet.module_text(note))
+    log("wrote %s" % args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

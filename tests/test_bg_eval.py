@@ -1,0 +1,229 @@
+"""The backgammon evaluator (minigam/bg/eval.py) and its weights.
+
+* the weights module loads and its tables have the shapes it declares;
+* the device's integer outputs equal the trainer's integer arithmetic
+  exactly, and its probabilities the float network's within quantisation;
+* scoring a play incrementally (root sums + the changed rows) equals
+  scoring its result from scratch, for every legal play of random
+  positions;
+* the native kernels (``minigam.ai_native``, run here under CPython with
+  viper's pointers emulated by memoryviews) give the plain loops' results,
+  for backgammon and, bit for bit, for MINIGAM's own network;
+* in the MicroPython VM, scoring a candidate allocates nothing.
+"""
+
+import array
+import random
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from minigam.bg import eval as bge
+from minigam.bg import rules as R
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def positions(n, seed=1):
+    """``n`` (position, d1, d2) decision points from random games."""
+    rng = random.Random(seed)
+    rules = R.Rules()
+    out = []
+    pos = R.new_position(1)
+    while len(out) < n:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        cnt = rules.plays(pos, d1, d2)
+        if cnt >= 2:
+            out.append((bytearray(pos), d1, d2))
+        if cnt:
+            rules.apply(pos, rng.randrange(cnt))
+        else:
+            pos[R.TURN] = 3 - pos[R.TURN]
+        if R.winner(pos):
+            pos = R.new_position(rng.randint(1, 2))
+    return out
+
+
+def test_weights_module_loads_with_its_declared_shapes():
+    from minigam.bg import weights as w
+    assert (w.Q, w.S, w.ZS, w.NO) == (bge.Q, bge.S, bge.ZS, bge.NO)
+    assert len(w.W1) == bge.N_IN * w.H
+    assert len(w.W1X_AT) == bge.N_IN + 1 and w.W1X_AT[0] == 0
+    assert w.W1X_AT[-1] == len(w.W1X_H) == len(w.W1X_D)
+    assert all(h < w.H for h in w.W1X_H)
+    assert len(w.B1) == 2 * w.H
+    assert len(w.W2) == 2 * w.H2 * w.H
+    assert len(w.B2) == 4 * w.H2
+    assert len(w.W3) == 2 * w.NO * (w.H2 or w.H)
+    assert len(w.B3) == w.NO
+    nt = bge.Net(w)
+    assert nt.NC * nt.BPC * 2 == bge.N_IN
+
+
+def test_integer_outputs_equal_the_trainer_and_the_float_network():
+    from minigam.bg import weights
+    from minigam.host.aitools import bg_train as T
+    pts = [p for p, _, _ in positions(300, seed=2)]
+    inet = T.IntNet.from_module(weights)
+    idx = T.active(np.array([bytes(p) for p in pts], "S53").view(
+        np.uint8).reshape(len(pts), 53))
+    want = inet.z(idx)
+    got = np.array([bge.evaluate(p) for p in pts])
+    assert (got == want).all()
+    fp = T.sigmoid(inet.to_float().z(idx))
+    dev = np.array([[bge.prob(int(z)) for z in row] for row in got]) / 4096.0
+    assert np.abs(dev - fp).max() < 0.01
+    assert np.abs(T.equity(dev) - T.equity(fp)).max() < 0.03
+
+
+def test_incremental_scores_equal_full_scores_for_every_legal_play():
+    rules = R.Rules()
+    ev = bge.Evaluator()
+    n = 0
+    for pos, d1, d2 in positions(120, seed=3):
+        root = bytearray(pos)
+        root[R.TURN] = 3 - root[R.TURN]
+        ev.set_root(root)
+        for res in rules.results(pos, d1, d2):
+            if R.winner(res):
+                continue
+            s = ev.score(res)
+            z = list(ev.z)
+            assert z == bge.evaluate(res)
+            assert s == bge.equity_of(z)
+            n += 1
+    assert n > 1000
+
+
+def test_evaluation_is_the_same_for_either_player_to_move():
+    # Player 2's position mirrored into Player 1's block evaluates alike.
+    for pos, _, _ in positions(50, seed=4):
+        sw = bytearray(53)
+        sw[0:26] = pos[26:52]
+        sw[26:52] = pos[0:26]
+        sw[52] = 3 - pos[52]
+        assert bge.evaluate(sw) == bge.evaluate(pos)
+
+
+# -- the native kernels, emulated ---------------------------------------------
+
+def _emulated_native():
+    """``minigam/ai_native.py`` compiled by CPython with viper's decorator a
+    no-op and its pointer casts as memoryviews of the same widths (ptr16
+    unsigned, ptr32 signed, as viper reads them)."""
+    src = (REPO / "minigam" / "ai_native.py").read_text()
+    src = src.replace('if sys.implementation.name not in ("circuitpython", '
+                      '"micropython"):', "if False:")
+    src = src.replace("import micropython  # noqa: E402", "")
+
+    def ptr(fmt):
+        return lambda x: memoryview(x).cast("B").cast(fmt)
+
+    mod = types.ModuleType("ai_native_emulated")
+    mod.__dict__.update(
+        micropython=types.SimpleNamespace(viper=lambda f: f),
+        ptr8=ptr("B"), ptr16=ptr("H"), ptr32=ptr("i"))
+    exec(compile(src, "ai_native.py", "exec"), mod.__dict__)
+    return mod
+
+
+def test_native_kernels_give_the_plain_loops_results_for_backgammon(
+        monkeypatch):
+    from minigam.bg import weights
+    nat = _emulated_native()
+    plain = bge.Net(weights)
+    monkeypatch.setattr(bge, "_nat", nat)
+    native = bge.Net(weights)  # tables as arrays, as on the board
+    rules = R.Rules()
+    acc_p = array.array("i", bytes(4 * plain.H))
+    acc_n = array.array("i", bytes(4 * plain.H))
+    base = array.array("i", bytes(4 * plain.H))
+    for pos, d1, d2 in positions(40, seed=5):
+        root = bytearray(pos)
+        root[R.TURN] = 3 - root[R.TURN]
+        nat.hidden(native, base, base, 1, bge._EMPTY, root)
+        for res in rules.results(pos, d1, d2):
+            bge._hidden(plain, acc_p, acc_p, 1, bge._EMPTY, res)
+            nat.hidden(native, acc_n, base, 0, root, res)
+            assert list(acc_n) == list(acc_p)
+            monkeypatch.setattr(bge, "_nat", None)
+            want = list(bge.outputs(plain, acc_p))
+            monkeypatch.setattr(bge, "_nat", nat)
+            nat.outputs(native, acc_n)
+            assert list(native.ZO) == want
+
+
+def test_native_kernels_keep_minigam_bit_identical(monkeypatch):
+    from minigam import ai_eval, ai_weights
+    from minigam.rules import Rules, new_position
+    nat = _emulated_native()
+    plain = ai_eval.Net(ai_weights)
+    monkeypatch.setattr(ai_eval, "_nat", nat)
+    native = ai_eval.Net(ai_weights)
+    rules = Rules()
+    rng = random.Random(6)
+    acc_p = array.array("i", bytes(4 * plain.H))
+    acc_n = array.array("i", bytes(4 * plain.H))
+    base = array.array("i", bytes(4 * plain.H))
+    checked = 0
+    for _ in range(10):
+        pos = new_position(8, 1)
+        while pos[7] < 8 and pos[15] < 8:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            root = bytearray(pos)
+            root[16] = 3 - root[16]
+            nat.hidden(native, base, base, 1, ai_eval._NO_CHECKERS, root)
+            for res in rules.results(pos, d1, d2):
+                monkeypatch.setattr(ai_eval, "_nat", None)
+                ai_eval.full_sums(plain, res, acc_p)
+                z = ai_eval.output(plain, acc_p)
+                monkeypatch.setattr(ai_eval, "_nat", nat)
+                nat.hidden(native, acc_n, base, 0, root, res)
+                assert list(acc_n) == list(acc_p)
+                assert nat.output(native, acc_n) == z
+                checked += 1
+            n = rules.plays(pos, d1, d2)
+            if n:
+                rules.apply(pos, rng.randrange(n))
+            else:
+                pos[16] = 3 - pos[16]
+    assert checked > 300
+
+
+# -- the VM ------------------------------------------------------------------
+
+SETUP = """
+from minigam.bg import eval as bge
+from minigam.bg import rules as R
+rules = R.Rules()
+pos = R.new_position(1)
+for d1, d2 in ((3, 1), (6, 4), (5, 2), (4, 4), (6, 1), (2, 1)):
+    n = rules.plays(pos, d1, d2)
+    rules.apply(pos, n // 2)
+root = bytearray(pos)
+root[52] = 3 - root[52]
+ev = bge.Evaluator()
+ev.set_root(root)
+n = rules.plays(pos, 6, 5)
+res = [bytearray(53) for _ in range(n)]
+for k in range(n):
+    res[k][:] = pos
+    rules.apply(res[k], k)
+k = [0]
+"""
+STMT = """
+ev.score(res[k[0]])
+k[0] = (k[0] + 1) % n
+"""
+
+
+def test_scoring_a_candidate_allocates_nothing_in_the_vm():
+    from minigam.host.bench import lib
+    got = lib.vm_figures([{"name": "bg score", "setup": SETUP,
+                           "stmt": STMT, "number": 20}])["bg score"]
+    if "error" in got and "VMUnavailable" in got["error"]:
+        pytest.skip(got["error"])
+    assert "error" not in got, got
+    assert got["vm_bytes"] == 0, got
