@@ -24,6 +24,7 @@ _P1_MARK = const(5)  # bg_sprites' tile numbers
 _P2_MARK = const(6)
 _COUNT = const(7)
 _HI = const(25)  # a number tile's highlighted twin
+_SIDE = b"\x00\x1a\x19\x33"  # the pos index of BAR1, BAR2, OFF1, OFF2
 
 
 def _show(obj, on):
@@ -74,7 +75,8 @@ class BgBoardView:
             if fresh or old[a] != pos[a] or old[b] != pos[b] or \
                     (mover and self.marks & (1 << sp)):
                 todo |= 1 << sp
-        for sp, i in ((BAR1, 0), (BAR2, 26), (OFF1, 25), (OFF2, 51)):
+        for sp in range(BAR1, OFF2 + 1):
+            i = _SIDE[sp - BAR1]
             if fresh or old[i] != pos[i] or (mover and self.marks & (1 << sp)):
                 todo |= 1 << sp
         old[:] = pos
