@@ -227,3 +227,67 @@ def test_scoring_a_candidate_allocates_nothing_in_the_vm():
         pytest.skip(got["error"])
     assert "error" not in got, got
     assert got["vm_bytes"] == 0, got
+
+
+# -- the player ------------------------------------------------------------------
+
+def test_the_ai_plays_the_best_scored_legal_play_and_its_steps():
+    from minigam.bg.ai import BgAI
+    rules = R.Rules()
+    ai = BgAI("hard", 1)
+    ev = bge.Evaluator()
+    for pos, d1, d2 in positions(60, seed=7):
+        ai.choose(pos, d1, d2)
+        results = rules.results(pos, d1, d2)
+        assert ai.result in results
+        # the steps replay to the result
+        q = bytearray(pos)
+        m = R.mover_base(q)
+        for src, die in ai.steps:
+            assert R.can_move(q, m, src, die)
+            R.do_move(q, m, src, die)
+        q[R.TURN] = 3 - q[R.TURN]
+        assert q == ai.result
+        if any(R.winner(r) for r in results):
+            assert R.winner(ai.result)
+            continue
+        root = bytearray(pos)
+        root[R.TURN] = 3 - root[R.TURN]
+        ev.set_root(root)
+        scores = [ev.score(r) for r in results]
+        assert ev.score(ai.result) == min(scores)
+        assert ai.equity == -min(scores)
+
+
+def test_the_ai_takes_a_winning_play_and_passes_when_blocked():
+    from minigam.bg.ai import BgAI
+    ai = BgAI("easy", 3)
+    pos = bytearray(53)
+    pos[24] = 1  # Player 1: one checker on its ace point, 14 off
+    pos[25] = 14
+    pos[26 + 3] = 15  # all in Player 1's home board: a backgammon
+    pos[52] = 1
+    assert ai.choose(pos, 6, 5) in ([(24, 6)], [(24, 5)])
+    assert R.winner(ai.result) == 1 and ai.equity == 3 * 4096
+    # closed board, a checker on the bar: no play
+    pos = bytearray(53)
+    pos[0] = 1
+    pos[13] = 14
+    for i in range(19, 25):
+        pos[26 + i] = 2
+    pos[26 + 25] = 3
+    pos[52] = 1
+    assert ai.choose(pos, 6, 5) == [] and ai.result[52] == 2
+
+
+def test_noisy_levels_are_seeded_and_lose_more():
+    from minigam.bg.ai import BgAI
+    pts = positions(150, seed=8)
+    a, b = BgAI("easy", 5), BgAI("easy", 5)
+    same = [a.choose(p, x, y) == b.choose(p, x, y) for p, x, y in pts]
+    assert all(same)
+    hard = BgAI("hard", 1)
+    easy = BgAI("easy", 9)
+    differ = sum(hard.choose(p, x, y) != easy.choose(p, x, y)
+                 for p, x, y in pts)
+    assert differ > 10

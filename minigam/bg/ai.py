@@ -160,11 +160,10 @@ class BgAI:
             self.rules.apply(out, k)
         else:
             out[R.TURN] = 3 - out[R.TURN]
-        s = self._best_eq
-        if s <= -_WIN:
-            self.equity = (-_WIN - s) * bge.PSCALE
+        if R.winner(out):
+            self.equity = R.win_kind(out) * bge.PSCALE
         elif self._n > 1:
-            self.equity = -s
+            self.equity = -self._best_eq
         else:
             self.equity = 0  # no choice: not scored
         self.steps = steps

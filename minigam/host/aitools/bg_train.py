@@ -69,8 +69,11 @@ def cells(pos):
     return out
 
 
-def active(pos):
+def active(pos, chunk=1 << 18):
     """(n, 53) positions -> (n, 30) int16 indices of the input bits on."""
+    if len(pos) > chunk:
+        return np.concatenate([active(pos[s:s + chunk])
+                               for s in range(0, len(pos), chunk)])
     c = cells(pos).astype(np.int64)
     n = len(c)
     if (c.reshape(n, 2, NC).sum(2) != 15).any():
