@@ -42,8 +42,10 @@ import zipfile
 DEFAULT_PROFILE = "pico-st7789"
 #: Budget for the whole shipped tree's ``.py`` bytes (device package, entry
 #: points and libraries): fits a 2 MB Pico's CIRCUITPY (about 1 MB) with
-#: room to spare. (250 KB until the hint, tutor and review came: 257 KB.)
-PY_BUDGET = 280000
+#: room to spare. (250 KB until the hint, tutor and review came: 257 KB;
+#: 280 KB until Backgammon's rules, game, AI and 24-point screen came: 321
+#: KB, and Long Nardy is still to come. 450 KB is under half the drive.)
+PY_BUDGET = 450000
 PROFILE_KEY = "MINIGAM_PROFILE"
 ENTRY_FILES = ("code.py", "boot.py")
 LIB_DIST_PREFIX = "adafruit-circuitpython-"
