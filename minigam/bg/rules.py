@@ -296,19 +296,13 @@ class Rules:
         if k < nk:
             return nk
         keys[nk] = key
-        c = self.count
-        b = c << 3
-        mv = self.moves
-        mv[b] = s
-        mv[b + 1] = da
-        mv[b + 2] = s2
-        mv[b + 3] = db
-        mv[b + 4] = NONE
-        mv[b + 5] = NONE
-        mv[b + 6] = NONE
-        mv[b + 7] = NONE
-        self.hits[c] = bits
-        self.count = c + 1
+        cur = self._cur
+        cur[0] = s
+        cur[1] = da
+        cur[2] = s2
+        cur[3] = db
+        self._curhit = bits
+        self._leaf(2)
         return nk + 1
 
     def _singles(self, pos, m, lo, d):
@@ -329,19 +323,14 @@ class Rules:
                 h = 1 if q else 0
             elif lo < HOME or (t > OFF and s != lo):
                 break
-            self._store1(s, d, h)
+            cur = self._cur
+            cur[0] = s
+            cur[1] = d
+            cur[2] = NONE
+            cur[3] = NONE
+            self._curhit = h
+            self._leaf(1)
         return self.count
-
-    def _store1(self, s, d, h):
-        c = self.count
-        b = c << 3
-        mv = self.moves
-        mv[b] = s
-        mv[b + 1] = d
-        for k in range(2, 8):
-            mv[b + k] = NONE
-        self.hits[c] = h
-        self.count = c + 1
 
     def _double(self, pos, m, d, depth, start, lo):
         """Search the plays of double ``d`` from step ``depth`` on, sources
