@@ -15,6 +15,11 @@ backgammons 3).
 
 Both run the device AI inside gnubg's Python (``minigam.host.aitools.gnubg.run``),
 ``--jobs`` gnubg processes at once (each sleeps most of the time).
+
+``python -m minigam.host.aitools.bg_strength speed``: the evaluator's time
+in the MicroPython VM (bytecode: the VM has no native code), per candidate
+scored and per Hard decision over decision points of a game the AI plays
+itself, with the RP2040 estimate of ``minigam.host.bench.lib`` (x40).
 """
 
 import argparse
@@ -196,15 +201,71 @@ def games(n=200, level="hard", jobs=4, first=0):
             float(pts.std() / math.sqrt(len(pts))), kinds)
 
 
+SPEED_SETUP = """
+from minigam.bg import eval as bge
+from minigam.bg import rules as R
+from minigam.bg.ai import BgAI
+ai = BgAI("hard", 1)
+x = [12345]
+def rnd():
+    x[0] = (x[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (x[0] >> 16) %% 6 + 1
+pts = []
+pos = R.new_position(1)
+while len(pts) < %d:
+    d1, d2 = rnd(), rnd()
+    if R.winner(pos):
+        pos = R.new_position(1)
+    n = ai.rules.plays(pos, d1, d2)
+    if n >= 2:
+        pts.append((bytearray(pos), d1, d2, n))
+    ai.choose(pos, d1, d2)
+    pos = ai.result
+cands = sum(p[3] for p in pts)
+k = [0]
+"""
+SPEED_STMT = """
+p = pts[k[0]]
+ai.choose(p[0], p[1], p[2])
+k[0] = (k[0] + 1) %% len(pts)
+"""
+
+
+def speed(points=40):
+    """VM figures: {"decision_us", "candidate_us", "candidates", "bytes"}."""
+    from minigam.host import vm
+    from minigam.host.bench import lib
+    case = {"name": "bg decision", "setup": SPEED_SETUP % points,
+            "stmt": SPEED_STMT % (), "number": points}
+    got = lib.vm_figures([case])["bg decision"]
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    out = vm.run(SPEED_SETUP % points + "print(cands)\n")
+    cands = int(out.split()[-1])
+    return {"decision_us": got["vm_us"],
+            "candidate_us": got["vm_us"] * points / cands,
+            "candidates": cands / points, "bytes": got["vm_bytes"]}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_strength")
-    ap.add_argument("what", choices=("choices", "games"))
+    ap.add_argument("what", choices=("choices", "games", "speed"))
     ap.add_argument("--n", type=int, default=2000, help="decision points")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--jobs", type=int, default=4)
     args = ap.parse_args(argv)
     t0 = time.time()
+    if args.what == "speed":
+        from minigam.host.bench.lib import RP2040_FACTOR
+        r = speed()
+        print("MicroPython VM, bytecode only: %.0f us a Hard decision (%.1f "
+              "candidates on average), %.0f us a candidate; RP2040 estimate "
+              "x%d: %.1f ms a candidate; %.1f bytes allocated a decision"
+              % (r["decision_us"], r["candidates"], r["candidate_us"],
+                 RP2040_FACTOR, r["candidate_us"] * RP2040_FACTOR / 1000,
+                 r["bytes"]))
+        return 0
     if args.what == "choices":
         loss, share, se, n = choices(args.n, args.level, args.jobs)
         print("%s: %d decisions, equity lost per decision vs gnubg 0-ply "
