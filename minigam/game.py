@@ -85,6 +85,12 @@ class GameError(ValueError):
 class Game:
     """A match of MINIGAM games. See the module docstring."""
 
+    # The position's shape, for code that serves either game (the app):
+    # the off index, a player's block size and the turn byte.
+    OFF = 7
+    BLOCK = 8
+    TURN = 16
+
     def __init__(self, rules=None, full_entry=False, match_to=1, dice=None,
                  auto_forced=False):
         if rules is None:

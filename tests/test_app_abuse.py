@@ -15,12 +15,23 @@ from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 
 
 def valid(pos):
+    if len(pos) == 53:  # Backgammon (the keys may choose it in the menu)
+        return valid_bg(pos)
     p1 = sum(pos[0:8])
     p2 = sum(pos[8:16])
     if p1 != 8 or p2 != 8 or pos[16] not in (1, 2):
         return False
     for c in range(1, 7):
         if pos[c] and pos[15 - c]:
+            return False
+    return True
+
+
+def valid_bg(pos):
+    if sum(pos[0:26]) != 15 or sum(pos[26:52]) != 15 or pos[52] not in (1, 2):
+        return False
+    for i in range(1, 25):
+        if pos[i] and pos[26 + 25 - i]:
             return False
     return True
 

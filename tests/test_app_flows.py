@@ -403,14 +403,14 @@ def test_resume_saved_game_and_settings():
     rig = Rig("pybadge", seed=8)
     app = rig.app
     # Change a setting: match length (Settings, second item).
-    rig.press(K.DOWN, K.DOWN, K.DOWN, K.A)
+    rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
     assert app.text.title.text.startswith("Settings")
     rig.press(K.DOWN, K.RIGHT)
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "Match: first to 3"
     rig.press(K.B)  # back to the main page, on "Settings"
     assert app.text.lines[app.menu_sel].text == "Settings"
-    rig.press(K.UP, K.UP, K.UP, K.A, K.A, K.A)
+    rig.press(K.UP, K.UP, K.UP, K.UP, K.A, K.A, K.A)
     rng = random.Random(3)
     while app.game.turn_no < 3:
         if app.state in (A.AI, A.AIMOVE):
@@ -473,11 +473,11 @@ def test_menu_settings_apply_and_persist():
     rig = Rig("pico-st7789", seed=1)
     app = rig.app
     items = [lb.text for lb in app.text.lines]
-    assert items[:6] == ["Play vs AI", "Two players", "AI level: Medium",
-                         "Settings", "Statistics", ""]
-    # Settings, fourth item on the main page; brightness is its fifth:
+    assert items[:7] == ["Play vs AI", "Two players", "AI level: Medium",
+                         "Game: MINIGAM", "Settings", "Statistics", ""]
+    # Settings, fifth item on the main page; brightness is its fifth:
     # step it from 100% to 25%.
-    rig.press(K.DOWN, K.DOWN, K.DOWN, K.A)
+    rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
     assert app.text.title.text == "Settings  B:back"
     rig.press(*([K.DOWN] * 4))
     sel = app.menu_sel - app.text.first

@@ -15,12 +15,14 @@ undo), PASS (no legal move), HINT (Hard's play shown move by move), CHECK
 (the tutor measures a confirmed play), TUTOR (its notice: keep the play or
 take it back), AI (thinking), AIMOVE (showing the AI's moves one by one),
 OVER (game over: the final board), SUMMARY (the game's figures), REVIEW
-(the largest errors of the game).
+(the largest errors of the game), OFFER (Backgammon: a double offered, the
+other player takes or drops it).
 
 Keys on the board, usable with A/B/X/Y alone: X (or RIGHT/DOWN) moves the
 cursor on, LEFT/UP moves it back; A (or PRESS) picks, moves, rolls,
 confirms; B undoes the last move, or backs out of a choice; Y undoes the
-whole turn; X and Y together show the hint. The bottom line names the keys
+whole turn; X and Y together show the hint. In Backgammon, X before a
+roll offers the cube. The bottom line names the keys
 of the moment, in turn when they do not fit at once. Keys during the AI's
 turn are read and dropped.
 """
@@ -53,15 +55,17 @@ CHECK = const(14)
 TUTOR = const(15)
 SUMMARY = const(16)
 REVIEW = const(17)
+OFFER = const(18)
 
 STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
-               "CHECK", "TUTOR", "SUMMARY", "REVIEW")
+               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER")
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
-_G_ROLL = const(1)  # minigam.game states
+_G_ROLL = const(1)  # minigam.game states (and minigam.bg.game's)
 _G_OVER = const(3)
+_G_CUBE = const(4)  # Backgammon: a double offered
 
 
 _MENU = "minigam.app.menu"
@@ -71,7 +75,8 @@ _PAGES = "minigam.app.pages"
 # the next game starts.
 _OVER = ("minigam.app.over", "minigam.review", "minigam.notation")
 _PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.hint",
-                         "minigam.app.own_dice", "minigam.app.play_view")
+                         "minigam.app.own_dice", "minigam.app.play_view",
+                         "minigam.app.cube")
 
 
 def _menu():
@@ -107,6 +112,11 @@ def _over():
     return over
 
 
+def _cube():
+    from minigam.app import cube
+    return cube
+
+
 def _col(player, index):
     """Screen column of a mover's index (0 bar .. 7 off)."""
     return index if player == 1 else 7 - index
@@ -126,17 +136,25 @@ class App:
 
     def __init__(self, hw, dice=None, ai_seed=None, perfect=None):
         self.hw = hw
-        self.lay = lay = Layout(hw.width, hw.height)
-        self.board = BoardView(lay)
+        self.lay = Layout(hw.width, hw.height)
         self.text = None  # the TextView, while a text page may be shown
-        root = displayio.Group()
-        root.append(self.board.group)
-        self.root = root
-        hw.display.root_group = root
+        self.root = displayio.Group()
+        self.board = None
+        self.board_kind = -1
+        self.spot = None  # Backgammon's index -> spot (see ``col``)
         self.dice = dice
         self.ai_seed = ai_seed
         self.perfect = perfect
         self.settings = P.load_settings(hw.store)
+        try:  # Backgammon ships with the MINIGAM firmware (and the PC)
+            import minigam.bg  # noqa: F401
+            self.has_bg = True
+            unload("minigam.bg")  # until a Backgammon game starts
+        except ImportError:
+            self.has_bg = False
+            self.settings.game = P.MINIGAM
+        self.use_board(self.settings.game)
+        hw.display.root_group = self.root
         if self.settings.level >= self.n_levels():
             self.settings.level = len(P.LEVELS) - 1  # Hard
         self.stats = P.load_stats(hw.store)
@@ -163,7 +181,10 @@ class App:
         self.frames = 0
         self.keys_taken = 0  # key codes handled (the trace reports it)
         # Board view state, pushed by _render.
+        self.cube_note = None  # Backgammon: the last cube action's words
         self.srcs = []
+        self.src_idx = []
+        self.src_index = -1
         self.tgts = []
         self.ci = 0
         self.src = -1
@@ -179,7 +200,8 @@ class App:
         # (it runs in the idle ticks while the player thinks).
         self.adv = None
         self.adv_state = 0  # 0 idle, 1 analysing this turn, 2 done
-        self.scratch = bytearray(17)  # the hint's board; the tutor's result
+        # the hint's board; the tutor's result (either game's position)
+        self.scratch = bytearray(53)
         self.hint_k = -1  # the hint's move shown (-1: still thinking)
         self.tutor_text = None  # the tutor's notice: its two lines
         # Your own dice: whose roll is entered (0 the opening), which die,
@@ -191,6 +213,41 @@ class App:
         self.review = None  # the game-over review (minigam.review.Review)
         self.review_page = 0
         self.to_menu()
+
+    def use_board(self, kind):
+        """Put the board view of game ``kind`` (``persist.MINIGAM`` or
+        ``BACKGAMMON``) on the screen, under the pages; the other game's
+        view leaves the heap."""
+        if kind == self.board_kind:
+            return
+        if self.board is not None:
+            self.root.remove(self.board.group)
+            self.board = None
+            unload("minigam.app.bg_view")
+            unload("minigam.app.bg_layout")
+        if kind == P.BACKGAMMON:
+            from minigam.app.bg_layout import BgLayout, spot
+            from minigam.app.bg_view import BgBoardView
+            self.board = BgBoardView(BgLayout(self.hw.width, self.hw.height))
+            self.spot = spot
+        else:
+            self.board = BoardView(self.lay)
+            self.spot = None
+        self.board_kind = kind
+        self.root.insert(0, self.board.group)
+        if self.text is not None and not self.text.group.hidden:
+            show(self.board.group, False)
+
+    def tutor_on(self):
+        """The tutor judges MINIGAM plays (Backgammon has the hint)."""
+        return self.settings.tutor and self.spot is None
+
+    def col(self, player, index):
+        """The board view's place of ``player``'s index ``index``: a
+        column (MINIGAM) or a spot (Backgammon, ``bg_layout.spot``)."""
+        if self.spot is not None:
+            return self.spot(player, index)
+        return index if player == 1 else 7 - index
 
     def names(self):
         """The two players' names in this game's mode."""
@@ -274,6 +331,7 @@ class App:
             if ok:
                 self._turn()
         elif st == ROLL:
+            self.cube_note = None
             if ok:
                 if self.settings.own_dice:
                     _own_dice().enter(self, self.game.player)
@@ -281,6 +339,11 @@ class App:
                     self._human_roll()
             elif back:
                 self.to_menu()
+            elif code == K.X and self.spot is not None:
+                _cube().human_double(self)
+        elif st == OFFER:
+            if ok or back:
+                _cube().answer(self, ok)
         elif st == ENTER:
             _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
@@ -291,7 +354,7 @@ class App:
             # without the tutor its judge and the judge's code leave too
             # (a hint keeps nothing).
             unload("minigam.app.hint")
-            if not self.settings.tutor:
+            if not self.tutor_on():
                 self.adv = None
                 self.adv_state = 0
                 unload("minigam.app.coach")
@@ -382,13 +445,20 @@ class App:
         """The AI of this game's level (after a game over it was dropped,
         so that its search buffers do not hold heap under the summary)."""
         ai = None
-        if self.level == P.PERFECT and self.perfect is not None:
+        if self.level == P.PERFECT and self.perfect is not None \
+                and self.spot is None:
             ai = self.perfect(self.game.rules)
         if ai is None:
             if self.level >= len(P.LEVELS):  # no exact table here: Hard
                 self.level = len(P.LEVELS) - 1
-            from minigam.ai import AIPlayer
-            ai = AIPlayer(self.game.rules, P.LEVELS[self.level], self.ai_seed)
+            if self.spot is not None:
+                from minigam.bg.ai import BgAI
+                ai = BgAI(P.LEVELS[self.level], self.ai_seed,
+                          rules=self.game.rules)
+            else:
+                from minigam.ai import AIPlayer
+                ai = AIPlayer(self.game.rules, P.LEVELS[self.level],
+                              self.ai_seed)
         self.ai = ai
 
     def _next_game(self):
@@ -429,8 +499,16 @@ class App:
             _over().begin(self)
             return
         p = g.player
+        if g.state == _G_CUBE:  # a resumed double: its answer is due
+            if self._is_ai(3 - g.offered):
+                _cube().answer(self, _cube().ai_takes(self))
+            else:
+                self.state = OFFER
+            return
         if self._is_ai(p):
             if g.state == _G_ROLL:
+                if self.spot is not None and _cube().ai_doubles(self):
+                    return  # the human answers first
                 if self.settings.own_dice:
                     _own_dice().enter(self, p)  # the AI's roll too
                     return
@@ -492,7 +570,7 @@ class App:
         g = self.game
         if not g.steps:
             self.forced = False
-            if self.settings.tutor and not g.must_pass:
+            if self.tutor_on() and not g.must_pass:
                 _coach().analyse(self)  # the tutor's, while idle
         self.cur_color = C.CURSOR
         self.src = -1
@@ -508,9 +586,10 @@ class App:
     def _sources(self):
         g = self.game
         p = g.player
-        cols = [_col(p, i) for i in g.movable()]
-        cols.sort()
-        self.srcs = cols
+        pairs = [(self.col(p, i), i) for i in g.movable()]
+        pairs.sort()
+        cols = self.srcs = [c for c, _ in pairs]
+        self.src_idx = [i for _, i in pairs]  # the game's indices
         if self.last_col in cols:
             self.ci = cols.index(self.last_col)
         else:
@@ -539,10 +618,11 @@ class App:
                 self.ci = (self.ci - 1) % n
             elif ok:
                 self.src = self.srcs[self.ci]
+                self.src_index = self.src_idx[self.ci]
                 self.last_col = self.src
                 p = g.player
-                t = [(_col(p, d), die, _col(p, d) * 8 + die)
-                     for d, die in g.targets(_col(p, self.src))]
+                t = [(self.col(p, d), die, self.col(p, d) * 8 + die)
+                     for d, die in g.targets(self.src_index)]
                 t.sort(key=lambda e: e[2])
                 self.tgts = t
                 self.ci = 0
@@ -558,7 +638,7 @@ class App:
                 self.ci = (self.ci - 1) % n
             elif ok:
                 col, die, _ = self.tgts[self.ci]
-                g.move(_col(g.player, self.src), die)
+                g.move(self.src_index, die)
                 self.last_col = col
                 self._moves()
             elif back:
@@ -578,7 +658,7 @@ class App:
         """A on a finished play: with the tutor on, the play is measured
         first (CHECK, then perhaps the TUTOR notice)."""
         g = self.game
-        if self.settings.tutor and not self.forced and g.steps:
+        if self.tutor_on() and not self.forced and g.steps:
             _coach().analyse(self)
             self.state = CHECK
             self.waited = False
@@ -588,7 +668,7 @@ class App:
     def _confirm(self):
         g = self.game
         self.adv_state = 0  # the turn ends: its analysis is spent
-        if not self.settings.tutor:
+        if not self.tutor_on():
             self.adv = None
         w = g.confirm()
         self.hw.pixels.off()
@@ -667,7 +747,7 @@ class App:
         if self.ai_steps:
             src, die = self.ai_steps.pop(0)
             g.move(src, die)
-            self.last_col = _col(g.player, src + die if src + die < 7 else 7)
+            self.last_col = self.col(g.player, min(src + die, g.OFF))
             self.hw.pixels.set_used(g.used[0], g.used[1])
         elif self._is_ai(g.player):
             self.last_col = -1

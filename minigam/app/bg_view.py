@@ -269,7 +269,7 @@ class BgBoardView:
                 v, j = (d1 if k == a else d2), k - a
             else:
                 v, j = 0, 0
-            p = player[j] if isinstance(player, tuple) else player
+            p = player[j & 1] if isinstance(player, tuple) else player
             s = 0 if not v else (3 if used & (1 << j) else p)
             t = self.dice[k]
             if v:

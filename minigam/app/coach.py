@@ -22,7 +22,10 @@ def advisor(app):
             a = app.perfect(app.game.rules)
         if a is None:
             a = app.ai
-            if a is None:  # two players
+            if a is None and app.spot is not None:  # Backgammon, 2 players
+                from minigam.bg.ai import BgAI
+                a = BgAI("hard", 0, rules=app.game.rules)
+            elif a is None:  # two players
                 from minigam.ai import AIPlayer
                 a = AIPlayer(app.game.rules, "hard", 0)
         app.adv = a
@@ -48,7 +51,7 @@ def judge(app):
     g = app.game
     q = app.scratch
     q[:] = g.pos
-    q[16] = 3 - q[16]
+    q[g.TURN] = 3 - q[g.TURN]
     loss = app.adv.loss_of(q)
     from minigam.review import DOUBTFUL
     if loss > DOUBTFUL:

@@ -4,7 +4,7 @@ once, and over again until a key ends it. Loaded when first asked for.
 """
 
 from minigam.app import persist as P
-from minigam.app.app import HINT, _col
+from minigam.app.app import HINT
 from minigam.app.coach import analyse
 from minigam.hw.ticks import ticks_add
 
@@ -31,7 +31,7 @@ def hint_frame(app):
         q[:] = g.pos
     else:
         src, die = steps[k - 1]
-        app.game.rules.do_move(q, 0 if q[16] == 1 else 8, src, die)
+        g.rules.do_move(q, 0 if q[g.TURN] == 1 else g.BLOCK, src, die)
     app.hint_k = k
     app.due = ticks_add(app.now, P.SPEEDS[app.settings.speed])
     app.dirty = True
@@ -42,6 +42,7 @@ def hint_marks(app, player):
     checker of the move shown and where it goes; at the end, every
     destination of the play."""
     k = app.hint_k
+    off = app.game.OFF
     if k < 0:
         return -1, 0, "Hint: wait"
     steps = app.adv.steps
@@ -49,10 +50,9 @@ def hint_marks(app, player):
         return -1, 0, "Hint: pass"
     if k < len(steps):
         src, die = steps[k]
-        dst = src + die if src + die < 7 else 7
-        return (_col(player, src), 1 << _col(player, dst),
+        return (app.col(player, src), 1 << app.col(player, min(src + die, off)),
                 "Hint %d/%d" % (k + 1, len(steps)))
     mask = 0
     for src, die in steps:
-        mask |= 1 << _col(player, src + die if src + die < 7 else 7)
+        mask |= 1 << app.col(player, min(src + die, off))
     return -1, mask, "Hint: any key"

@@ -7,8 +7,8 @@ The menu is three short pages, each within the smallest screen's seven
 lines, so that a cursor step only moves the pointer (a list that scrolled
 redrew every line: about 190 ms on a Pico):
 
-* the main page: Resume, Play vs AI, Two players, the AI level, Settings,
-  Statistics;
+* the main page: Resume, Play vs AI, Two players, the AI level, the game
+  (MINIGAM or Backgammon), Settings, Statistics;
 * Settings: rules, match, auto forced, AI speed, brightness, tutor, dice;
 * Statistics: the dice statistics and the lifetime statistics.
 
@@ -47,6 +47,7 @@ TUTOR = const(12)
 OWN_DICE = const(13)
 SETTINGS = const(14)
 STATS = const(15)
+GAME = const(16)
 
 TITLE = "MINIGAM"
 _TITLES = (TITLE, "Settings  B:back", "Statistics  B:back")
@@ -60,9 +61,7 @@ def menu_items(app):
     if page == SETTINGS_PAGE:
         out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
                                           else "Standard")))
-        m = P.MATCHES[s.match]
-        out.append((MATCH, "Match: " + ("1 game" if m == 1
-                                        else "first to %d" % m)))
+        out.append((MATCH, "Match: " + match_text(s)))
         out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
         out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
         out.append((BRIGHT, "Brightness: %d%%" % P.BRIGHT[s.bright]))
@@ -78,9 +77,20 @@ def menu_items(app):
         out.append((PLAY_AI, "Play vs AI"))
         out.append((PLAY_2P, "Two players"))
         out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
+        if app.has_bg:
+            out.append((GAME, "Game: " + P.GAMES[s.game]))
         out.append((SETTINGS, "Settings"))
         out.append((STATS, "Statistics"))
     return out
+
+
+def match_text(s):
+    """The match setting's words: MINIGAM counts games; Backgammon
+    counts points, and its first choice is a money session."""
+    m = P.MATCHES[s.match]
+    if s.game == P.BACKGAMMON:
+        return "money" if m == 1 else "%d points" % m
+    return "1 game" if m == 1 else "first to %d" % m
 
 
 def _step(v, n, d):
@@ -162,6 +172,8 @@ def menu_key(app, code):
     s = app.settings
     if item == LEVEL:
         s.level = _step(s.level, app.n_levels(), d)
+    elif item == GAME:
+        s.game = _step(s.game, len(P.GAMES), d)
     elif item == VARIANT:
         s.full_entry = not s.full_entry
     elif item == MATCH:
@@ -202,7 +214,6 @@ def _info(app, title, lines):
 def new_game(app, mode):
     """Start a new match in ``mode`` (``persist.MODE_AI``/``MODE_2P``) with
     the menu's settings."""
-    from minigam.game import Game
     s = app.settings
     if s.mode != mode:
         s.mode = mode
@@ -210,8 +221,15 @@ def new_game(app, mode):
     _save_settings(app)
     app.game = None
     app.ai = None
-    app.game = Game(full_entry=s.full_entry, match_to=P.MATCHES[s.match],
-                    dice=app.dice, auto_forced=s.auto)
+    m = P.MATCHES[s.match]
+    if s.game == P.BACKGAMMON:
+        from minigam.bg.game import BgGame
+        app.game = BgGame(match_to=0 if m == 1 else m, dice=app.dice,
+                          auto_forced=s.auto)
+    else:
+        from minigam.game import Game
+        app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
+                        auto_forced=s.auto)
     _start(app, mode, s.level)
 
 
@@ -244,6 +262,10 @@ def _start(app, mode, level):
     app.menu_page = MAIN  # after the game, the menu's main page
     app.mode = mode
     app.level = level
+    g = app.game
+    app.use_board(P.BACKGAMMON if g.OFF == 25 else P.MINIGAM)
+    if len(app.scratch) != len(g.pos):
+        app.scratch = bytearray(len(g.pos))
     if mode == P.MODE_AI:
         app._make_ai()
     app.board.set_names(*app.names())

@@ -34,6 +34,7 @@ def begin(app):
     app.adv = None
     app.review = None
     unload("minigam.ai")
+    unload("minigam.bg.ai")
     app.hw.pixels.show_mover(app.game.winner)
 
 
@@ -57,7 +58,8 @@ def key(app, ok, back, fwd):
         if st == OVER:
             summary(app)
         elif st == SUMMARY:
-            start_review(app)
+            if app.spot is None:  # (the review judges MINIGAM plays)
+                start_review(app)
         elif app.review is not None and app.review.done:
             app.review_page += 1
             review_page(app)

@@ -50,6 +50,9 @@ def _title(app):
 def over_banner(app):
     """The banner over the final board."""
     g = app.game
+    if g.OFF == 25:  # Backgammon: the points the game was worth
+        return _title(app), "%d point%s X:more" % (
+            g.points, "" if g.points == 1 else "s")
     if g.match_to > 1:
         return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
     return _title(app), "X: summary"
@@ -63,6 +66,8 @@ def over_lines(app):
     hits = [0, 0]
     lucky = [None, None]
     for player, d1, d2, steps in g.turns:
+        if not d1:
+            continue  # Backgammon: a cube action
         for st in steps:
             if st[2]:
                 hits[player - 1] += 1
@@ -71,6 +76,8 @@ def over_lines(app):
         if cur is None or t > cur[0] + cur[1]:
             lucky[player - 1] = (d1, d2)
     lines = []
+    if g.OFF == 25 and not g.match_to:
+        lines.append("Score %d-%d (money)" % (g.score[0], g.score[1]))
     if g.match_to > 1:
         lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
                                             g.match_to))
@@ -87,8 +94,12 @@ def over_lines(app):
     if top:
         d = lucky[top - 1]
         lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
-    lines.append("Turns: %d" % len(g.turns))
-    lines.append("X: review")
+    lines.append("Turns: %d" % len([t for t in g.turns if t[1]]))
+    if g.OFF == 25:
+        lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
+                                     else ""))
+    else:
+        lines.append("X: review")
     lines.append("A: %s B: back" % ("rematch" if g.match_winner else "next"))
     return title, lines
 

@@ -3,14 +3,16 @@ and the game in progress (saved after every completed turn).
 
 Blobs (all small enough for the PyBadge's 256-byte NVM):
 
-* settings, 10 bytes: version, AI level, Full-Entry, match index, auto-play
+* settings, 11 bytes: version, AI level, Full-Entry, match index, auto-play
   of forced plays, AI speed index, brightness index, last mode, the tutor,
-  your own dice (version 1, without the last two, still loads);
+  your own dice, the game (0 MINIGAM, 1 Backgammon) (versions 1 and 2,
+  without the last three or the last one, still load);
 * statistics, 29 bytes: version, then big-endian uint16s: games and wins
   against each AI level (easy, medium, hard), two-player games, and the
   dice counts of 1..6 plus the doubles (the lifetime dice statistics);
 * game: mode (1 vs AI, 2 two players), AI level, then
-  ``minigam.savegame.dumps(game)``.
+  ``minigam.savegame.dumps(game)`` (MINIGAM) or ``minigam.bg.save.dumps``
+  (Backgammon); their first bytes ("M", "B") tell them apart.
 
 Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
@@ -23,7 +25,10 @@ LEVELS = ("easy", "medium", "hard")  # the device AI's levels
 # (the simulator); lifetime statistics count the device levels only.
 LEVEL_NAMES = ("Easy", "Medium", "Hard", "Perfect")
 PERFECT = const(3)
-MATCHES = (1, 3, 5, 7)
+MATCHES = (1, 3, 5, 7)  # MINIGAM: games; Backgammon: points, 1 = money
+GAMES = ("MINIGAM", "Backgammon")
+MINIGAM = const(0)
+BACKGAMMON = const(1)
 SPEEDS = (1400, 800, 400)  # ms per AI move shown
 SPEED_NAMES = ("Slow", "Normal", "Fast")
 BRIGHT = (25, 50, 75, 100)
@@ -34,7 +39,7 @@ MODE_2P = const(2)
 _KIND_GAME = const(0)
 _KIND_SETTINGS = const(1)
 _KIND_STATS = const(2)
-_SET_VER = const(2)
+_SET_VER = const(3)
 _STAT_VER = const(1)
 _STAT_SIZE = const(29)
 
@@ -52,17 +57,19 @@ class Settings:
         self.mode = MODE_AI
         self.tutor = False
         self.own_dice = False
+        self.game = MINIGAM
 
     def to_bytes(self):
         return bytes((_SET_VER, self.level, 1 if self.full_entry else 0,
                       self.match, 1 if self.auto else 0, self.speed,
                       self.bright, self.mode, 1 if self.tutor else 0,
-                      1 if self.own_dice else 0))
+                      1 if self.own_dice else 0, self.game))
 
     def load(self, data):
         """Take values from ``data`` if it is a valid blob; else keep."""
-        if not data or len(data) < 8 or data[0] not in (1, _SET_VER) \
-                or (data[0] == _SET_VER and len(data) < 10):
+        if not data or len(data) < 8 or data[0] not in (1, 2, _SET_VER) \
+                or (data[0] >= 2 and len(data) < 8 + data[0]) \
+                or (data[0] == _SET_VER and data[10] >= len(GAMES)):
             return False
         if data[1] > PERFECT or data[3] >= len(MATCHES) \
                 or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
@@ -75,9 +82,11 @@ class Settings:
         self.speed = data[5]
         self.bright = data[6]
         self.mode = data[7]
-        if data[0] == _SET_VER:
+        if data[0] >= 2:
             self.tutor = bool(data[8])
             self.own_dice = bool(data[9])
+        if data[0] >= 3:
+            self.game = data[10]
         return True
 
 
@@ -166,7 +175,10 @@ def save_stats(store, stats):
 
 
 def save_game(store, mode, level, game):
-    from minigam.savegame import dumps
+    if game.OFF == 25:
+        from minigam.bg.save import dumps
+    else:
+        from minigam.savegame import dumps
     return save_blob(store, _KIND_GAME, bytes((mode, level)) + dumps(game))
 
 
@@ -183,7 +195,14 @@ def load_game(store, dice=None):
     if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
             or data[1] > PERFECT:
         return None
-    from minigam.savegame import loads, SaveError
+    from minigam.savegame import SaveError
+    if data[2] == 0x42:  # "B": Backgammon
+        from minigam.bg.save import loads
+        try:
+            return data[0], data[1], loads(bytes(data[2:]), dice)
+        except SaveError:
+            return None
+    from minigam.savegame import loads
     try:
         game = loads(bytes(data[2:]), dice)
     except SaveError:

@@ -7,7 +7,7 @@ stock CircuitPython its code would otherwise hold heap under the menu.
 from minigam.app import persist as P
 from minigam.app.app import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
                              DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
-                             AIMOVE, _col, _hint, _own_dice, _over)
+                             AIMOVE, OFFER, _hint, _own_dice, _over, _cube)
 
 
 def tips(app):
@@ -35,8 +35,11 @@ def render(app):
     st = app.state
     b = app.board
     g = app.game
-    b.set_position(app.scratch if st == HINT and app.hint_k >= 0
-                   else g.pos)
+    pos = app.scratch if st == HINT and app.hint_k >= 0 else g.pos
+    if app.spot is not None:
+        b.update(pos)
+    else:
+        b.set_position(pos)
     names = app.names()
     if st in (OPEN, OPENED) or (st == ENTER and not app.enter_who):
         b.set_turn(0)
@@ -44,26 +47,33 @@ def render(app):
         b.set_turn(g.winner)
     else:
         b.set_turn(g.player)
-    if g.match_to > 1:
+    bg = app.spot is not None
+    if bg:
+        b.set_score(g.score[0], g.score[1], g.match_to)
+        b.set_cube(g.cube, g.cube_owner)
+    elif g.match_to > 1:
         b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
     else:
         b.set_score("")
+    d1 = d2 = used = 0
+    who = g.player
     if st == ENTER:
         d = app.enter_d
-        if app.enter_who:
-            b.set_dice(d[0], d[1] if app.enter_k else 0,
-                       app.enter_who)
-        else:
-            b.set_dice(d[0], d[1] if app.enter_k else 0, (1, 2))
+        d1, d2 = d[0], d[1] if app.enter_k else 0
+        who = app.enter_who or (1, 2)
     elif st == OPENED and g.opening:
-        b.set_dice(g.opening[0], g.opening[1], (1, 2))
-    elif st == HINT:
-        b.set_dice(g.d1, g.d2, g.player)
+        d1, d2 = g.opening
+        who = (1, 2)
     elif g.d1:
-        used = (1 if g.used[0] else 0) | (2 if g.used[1] else 0)
-        b.set_dice(g.d1, g.d2, g.player, used)
+        d1, d2 = g.d1, g.d2
+        if st != HINT:
+            for k in range(len(g.used)):
+                if g.used[k]:
+                    used |= 1 << k
+    if bg:
+        b.set_dice(d1, d2, used, who)
     else:
-        b.set_dice(0, 0, 1)
+        b.set_dice(d1, d2, who if d1 else 1, used)
     cursor = -1
     sel = -1
     mask = 0
@@ -85,6 +95,13 @@ def render(app):
         else:
             ban = ("Your turn", "press A to roll")
         msg = "B: menu"
+        if bg:
+            if app.cube_note:
+                msg = app.cube_note
+            elif g.can_double():
+                msg = "X:double B:menu"
+    elif st == OFFER:
+        ban = _cube().banner(app)
     elif st == ENTER:
         ban = _own_dice().banner(app, names)
     elif st == PASS:
@@ -122,6 +139,9 @@ def render(app):
         ban = ("No legal move", "AI must pass")
     b.set_cursor(cursor, app.cur_color)
     b.set_selected(sel)
-    b.set_targets(mask)
+    if bg:
+        b.set_marks(mask)
+    else:
+        b.set_targets(mask)
     b.set_message(msg)
     b.set_banner(*(ban or (None,)))

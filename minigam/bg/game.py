@@ -81,6 +81,10 @@ def _most(pos, m, dice, n):
 class BgGame:
     """A Backgammon match or money session. See the module docstring."""
 
+    OFF = 25  # the position's shape (as ``minigam.game.Game``'s)
+    BLOCK = 26
+    TURN = 52
+
     def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
         if not isinstance(match_to, int) or match_to < 0 or match_to > 99:
             raise GameError("match length must be 0 (money) or 1..99 "
@@ -449,7 +453,7 @@ class BgGame:
     def turns(self):
         """Confirmed turns ``[(player, d1, d2, steps), ...]``; a cube
         action is ``(player, 0, 0, action)``, action 2 taken, 3 dropped."""
-        out = []
+        out = []  # type: list
         log = self.log
         i = 0
         while i < len(log):

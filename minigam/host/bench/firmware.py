@@ -64,15 +64,16 @@ BUDGETS = {"frozen": 140 * KB, "mpy": 64 * KB, "py": 32 * KB}
 
 # Key scripts (``minigam.host.simulator.sim`` syntax), from the menu's main
 # page with no saved game ("Play vs AI" first; then "Two players", "AI
-# level", "Settings", "Statistics"). Every menu page: Statistics and its
-# two pages, then Settings, each setting (rules, match, auto forced, AI
-# speed, brightness, tutor, your own dice) stepped through all its values
-# back to where it was, back (B) to the main page, the AI level round its
-# three values, then up to the first line.
-MENU_PAGES = ("X*4 A A await:INFO A await:MENU X A await:INFO A await:MENU "
-              "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*3 Y Y ")
+# level", "Game", "Settings", "Statistics"). Every menu page: Statistics
+# and its two pages, then Settings, each setting (rules, match, auto
+# forced, AI speed, brightness, tutor, your own dice) stepped through all
+# its values back to where it was, back (B) to the main page, the game and
+# the AI level round their values, then up to the first line.
+MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
+              "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*2 Y A*3 "
+              "Y Y ")
 # Settings, down to "Tutor", on, back (B) to the main page and up
-TUTOR_ON = "X*3 A X*5 A B Y*3 "
+TUTOR_ON = "X*4 A X*5 A B Y*4 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # The board cursor's latency is measured in a two-player game at its first
@@ -387,16 +388,16 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         start_up_times(out, s, stages)
         menu = setting = board = []
         if latency:
-            # the main page's cursor (20 taps: four times round its five
+            # the main page's cursor (18 taps: three times round its six
             # lines), then the Settings page's (twice round its seven) and
             # a setting's value stepped (an even number of taps: "Auto
             # forced" ends as it was); back to the main page's first line
-            menu = key_latency(s, "X", taps=20)
-            play(s, "X*3 A")
+            menu = key_latency(s, "X", taps=18)
+            play(s, "X*4 A")
             menu = menu + key_latency(s, "X", taps=14)
             play(s, "X X")
             setting = key_latency(s, "A", taps=10)
-            play(s, "B Y*3")
+            play(s, "B Y*4")
             try:  # the board's cursor, in a two-player game played out
                 play(s, TWO_PLAYER_TO_DEST)
                 board = key_latency(s, "RIGHT")

@@ -194,6 +194,13 @@ def merge_settings(existing, profile):
 # for its chip; stock CircuitPython has no native emitter, and the package
 # runs without them (``minigam.ai_eval`` falls back to its own loops).
 NATIVE_ONLY = ("minigam/ai_native.py",)
+# Backgammon (its rules, game, AI, network and 24-point screen) needs more
+# heap than stock CircuitPython leaves (its play buffers alone are 27.5 KB)
+# and its network's weights are not yet written as a weights file: it ships
+# with the MINIGAM firmware only, and a stock drive's menu offers MINIGAM.
+FIRMWARE_ONLY_PREFIXES = ("minigam/bg/", "minigam/app/bg_",
+                          "minigam/app/cube.py")
+
 
 def unused_parts(data):
     """The hardware modules a board with pin data ``data`` never imports
@@ -492,6 +499,8 @@ def build_plan(profile=None, root=None, existing_settings=None,
         if rel in MODULES.values():
             continue  # made from the module, never a stray copy
         if rel in NATIVE_ONLY and not native:
+            continue
+        if not native and rel.startswith(FIRMWARE_ONLY_PREFIXES):
             continue
         with open(os.path.join(root, rel), "rb") as f:
             data = f.read()

@@ -459,7 +459,7 @@ DOC_PROFILES = (("pybadge", "160x128"), ("pico-st7789", "240x240"),
 #: roll lets the human (Player 1) start; seed 1's lets the AI start.
 DOC_SHOTS = (
     ("menu", 1, ""),
-    ("settings", 1, "DOWN DOWN DOWN A DOWN DOWN DOWN DOWN"),
+    ("settings", 1, "DOWN DOWN DOWN DOWN A DOWN DOWN DOWN DOWN"),
     ("opening", 2, "A A"),
     ("board", 2, "A A A await:PICK"),
     ("dest", 2, "A A A await:PICK A await:DEST"),

@@ -81,6 +81,20 @@ class _CheckedConfirm:
         return False
 
 
+def _validate_bg(pos):
+    """NotationError unless ``pos`` is a legal Backgammon board: 15
+    checkers a side, no point held by both, the turn 1 or 2."""
+    from minigam.notation import NotationError
+    for b in (0, 26):
+        if sum(pos[b:b + 26]) != 15:
+            raise NotationError("a side without 15 checkers")
+    for i in range(1, 25):
+        if pos[i] and pos[26 + 25 - i]:
+            raise NotationError("both sides on one point")
+    if pos[52] not in (1, 2):
+        raise NotationError("bad turn")
+
+
 def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     """Feed ``events`` random key events to the app on ``profile``; see the
     module docstring. Returns the figures (dict)."""
@@ -122,7 +136,10 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
         g = app.game
         if g is not None:
             try:
-                validate(g.pos, g.rules.checkers)
+                if g.OFF == 25:
+                    _validate_bg(g.pos)
+                else:
+                    validate(g.pos, g.rules.checkers)
             except NotationError as exc:
                 raise AbuseFailure("%s: illegal position %s (%s)"
                                    % (where, list(g.pos), exc))

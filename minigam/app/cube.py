@@ -1,0 +1,105 @@
+"""The doubling cube in the app (Backgammon): the human's double (X before
+rolling), the AI's double at the start of its turn, and the answer to a
+double (OFFER: A takes, B drops). Loaded when the cube is first used.
+
+The AI's cube decisions come from the network's cubeless equity ``E`` of
+the position for the side to move (``minigam.bg.eval``; money-game
+thresholds, the match score is not weighed yet):
+
+* it doubles when ``DOUBLE <= E <= TOO_GOOD``: strong enough for the
+  opponent's take to cost them, not so strong that playing on for a gammon
+  is worth more than the single point of a drop;
+* it takes when its ``E >= TAKE``: taking a 2-cube loses ``2 |E|`` at
+  worst instead of the 1 point a drop gives away; owning the cube is worth
+  a little more, so the take point sits a little below -0.5.
+"""
+
+from minigam.compat import const
+from minigam.app.app import OFFER
+
+# Equity thresholds in 1/4096 units (the evaluator's).
+DOUBLE = const(1700)  # about 0.41
+TOO_GOOD = const(4096)  # 1.0
+TAKE = const(-2250)  # about -0.55
+
+
+def _equity(pos):
+    """The network's cubeless equity for ``pos``'s side to move."""
+    from minigam.bg.eval import evaluate, equity_of
+    return equity_of(evaluate(pos))
+
+
+def ai_doubles(app):
+    """At the start of the AI's turn: double if it should (then the human
+    answers: OFFER). Returns True when it doubled."""
+    g = app.game
+    if not g.can_double():
+        return False
+    e = _equity(g.pos)
+    if e < DOUBLE or e > TOO_GOOD:
+        return False
+    g.double()
+    app.state = OFFER
+    app.hw.pixels.show_mover(g.offered)
+    return True
+
+
+def ai_takes(app):
+    """The AI's answer to the human's double."""
+    g = app.game
+    q = app.scratch
+    q[:] = g.pos
+    q[g.TURN] = 3 - g.offered  # seen by the AI, as if it were to move
+    return _equity(q) >= TAKE
+
+
+def human_double(app):
+    """X before a roll: offer the cube. Against the AI it answers at once
+    (its answer is on the banner); in a two-player game the other player
+    answers (OFFER)."""
+    g = app.game
+    if not g.can_double():
+        return False
+    g.double()
+    if app._is_ai(3 - g.offered):
+        if ai_takes(app):
+            g.take()
+            app.cube_note = "AI takes: cube %d" % g.cube
+        else:
+            app.cube_note = "AI drops"
+            _dropped(app)
+            return True
+    else:
+        app.state = OFFER
+        app.hw.pixels.show_mover(3 - g.offered)
+    return True
+
+
+def answer(app, take):
+    """The human's answer to a double (OFFER): take (A) or drop (B)."""
+    g = app.game
+    if take:
+        g.take()
+        app.cube_note = "Taken: cube %d" % g.cube
+        app._save()
+        app._turn()  # the doubler rolls (the AI thinks)
+    else:
+        app.cube_note = "Dropped"
+        _dropped(app)
+
+
+def _dropped(app):
+    g = app.game
+    w = g.drop()
+    from minigam.app.app import _over
+    _over().record(app, w)
+    app._save()
+    app._turn()  # the game is over: its final board
+
+
+def banner(app):
+    """The banner of an offered double (short: 13 characters fit the
+    smallest board's banner)."""
+    g = app.game
+    who = app.names()[g.offered - 1]
+    return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop")
