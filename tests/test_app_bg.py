@@ -1,0 +1,141 @@
+"""Backgammon in the real app, driven by keys as a player drives it: chosen
+on the menu, whole games against the AI and for two players, the cube
+offered, taken and dropped, and a game switched off and resumed."""
+
+import os
+import random
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest  # noqa: E402
+
+from minigam.app import app as A  # noqa: E402
+from minigam.app import persist as P  # noqa: E402
+from minigam.bg import game as G  # noqa: E402
+from minigam.hw import keys as K  # noqa: E402
+
+from test_app_flows import Rig  # noqa: E402
+
+ALL = ("pico-st7789", "pybadge", "pico-ili9341", "pimoroni-display-pack-2")
+
+
+def choose_backgammon(rig):
+    """Main page: down to "Game", A to Backgammon, back up."""
+    app = rig.app
+    for _ in range(3):
+        rig.press(K.X)
+    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
+    rig.press(K.A)
+    assert app.text.lines[app.menu_sel].text == "Game: Backgammon"
+    for _ in range(3):
+        rig.press(K.Y)
+    assert app.menu_sel == 0
+
+
+def play_out(rig, rng, limit=6000):
+    """Keys until the game is over: A mostly (roll, pick, move, confirm),
+    X now and then (the cursor; a double before a roll), B/A on offers."""
+    app = rig.app
+    for _ in range(limit):
+        if app.state == A.OVER:
+            return
+        if app.state in (A.AI, A.AIMOVE):
+            rig.tick(ms=100)
+        elif app.state == A.OFFER:
+            rig.press(K.A if rng.random() < 0.7 else K.B)
+        else:
+            rig.press(K.X if rng.random() < 0.15 else K.A)
+    raise AssertionError("the game did not end: %s" % A.STATE_NAMES[app.state])
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_a_whole_game_against_the_ai(profile):
+    rig = Rig(profile, seed=4)
+    app = rig.app
+    choose_backgammon(rig)
+    rig.press(K.A)  # Play vs AI
+    assert isinstance(app.game, G.BgGame) and app.state == A.OPEN
+    assert type(app.board).__name__ == "BgBoardView"
+    rig.press(K.A)
+    play_out(rig, random.Random(1))
+    g = app.game
+    assert g.winner and g.points >= 1 and sum(g.score) == g.points
+    assert app.board.ban1.text.startswith(("You win", "AI wins"))
+    rig.press(K.X)  # the summary
+    assert app.state == A.SUMMARY
+    assert any(lb.text.startswith("Cube: ") for lb in app.text.lines)
+    rig.press(K.X)  # no review in Backgammon: the summary stays
+    assert app.state == A.SUMMARY
+    rig.press(K.B, K.B)
+    assert app.state == A.MENU
+
+
+def test_two_players_double_take_and_drop():
+    rig = Rig("pico-st7789", seed=2)
+    app = rig.app
+    choose_backgammon(rig)
+    rig.press(K.X, K.A)  # Two players
+    assert app.mode == P.MODE_2P
+    rig.press(K.A)  # the opening roll
+    while app.state != A.ROLL:
+        rig.press(K.A)
+    g = app.game
+    p = g.player
+    assert app.board.msg_lb.text.strip() == "X:double B:menu"
+    rig.press(K.X)  # the mover doubles
+    assert app.state == A.OFFER and g.offered == p
+    assert app.board.ban1.text == "P%d doubles: 2" % p
+    rig.press(K.A)  # taken
+    assert g.cube == 2 and g.cube_owner == 3 - p and app.state == A.ROLL
+    assert app.board.msg_lb.text.strip() == "Taken: cube 2"
+    rig.press(K.X)  # the cube is not the mover's now: X does nothing
+    assert app.state == A.ROLL and g.cube == 2
+    while g.player == p or app.state != A.ROLL:
+        assert app.state != A.OVER
+        rig.press(K.A)
+    rig.press(K.X)  # the other player redoubles
+    assert app.state == A.OFFER
+    rig.press(K.B)  # dropped: the redoubler wins the 2 points
+    assert app.state == A.OVER and g.dropped and g.winner == 3 - p
+    assert g.score[2 - p] == 2
+
+
+def test_a_backgammon_game_survives_a_power_cut():
+    rig = Rig("pybadge", seed=6)
+    app = rig.app
+    choose_backgammon(rig)
+    rig.press(K.A, K.A)
+    while app.game.turn_no < 4:
+        if app.state in (A.AI, A.AIMOVE):
+            rig.tick(ms=100)
+        else:
+            rig.press(K.A)  # (an offered double: taken)
+    rig.wait_human()
+    pos = bytes(app.game.pos)
+    cube = app.game.cube
+    rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
+    app2 = rig2.app
+    assert app2.saved and app2.settings.game == P.BACKGAMMON
+    assert app2.text.lines[0].text == "Resume game"
+    rig2.press(K.A)
+    assert isinstance(app2.game, G.BgGame)
+    assert bytes(app2.game.pos) == pos and app2.game.cube == cube
+    assert type(app2.board).__name__ == "BgBoardView"
+
+
+def test_choosing_minigam_again_brings_its_board_back():
+    rig = Rig("pico-st7789", seed=1)
+    app = rig.app
+    choose_backgammon(rig)
+    rig.press(K.A)
+    assert type(app.board).__name__ == "BgBoardView"
+    rig.press(K.B)  # the menu before the opening roll
+    assert app.state == A.MENU
+    for _ in range(3):
+        rig.press(K.X)
+    rig.press(K.A)  # Game: MINIGAM
+    for _ in range(3):
+        rig.press(K.Y)
+    rig.press(K.A)
+    assert type(app.board).__name__ == "BoardView"
+    assert len(app.root) == 1 + (app.text is not None)
