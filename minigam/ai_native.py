@@ -30,10 +30,12 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
     sums start from the biases (``root`` then holds zero counts).
 
     The layout comes from the net: ``nt.NC`` places a side (Player 1's at
-    bytes ``0 .. NC - 1``, Player 2's next), ``nt.BPC`` thermometer bits a
-    place, the player to move (1 or 2) at byte ``nt.TURN``; the side to
-    move's bits first. MINIGAM: 8, 8, 16 (``minigam.ai_eval``); backgammon:
-    26, 15, 52 (``minigam.bg.eval``)."""
+    bytes ``0 .. NC - 1``, Player 2's next), ``nt.BPC`` thermometer rows a
+    place (a count above ``BPC`` adds the place's last row once more for
+    each checker past it), the player to move (1 or 2) at byte ``nt.TURN``;
+    the side to move's rows first. MINIGAM: 8, 8, 16 (``minigam.ai_eval``:
+    8 checkers, so no count passes its rows); backgammon: 26, 8, 52
+    (``minigam.bg.eval``)."""
     n1 = int(nt.H)
     nc = int(nt.NC)
     bpc = int(nt.BPC)
@@ -68,11 +70,22 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
         if side != t:
             fb += sb
         if b > a:
-            lo = fb + a
-            hi = fb + b
+            lo = a
+            hi = b
         else:
-            lo = fb + b
-            hi = fb + a
+            lo = b
+            hi = a
+        # counts from bpc up add the place's last row again (rows stop there)
+        extra = 0
+        if hi > bpc:
+            if lo > bpc:
+                extra = hi - lo
+                lo = bpc  # (the empty run's ends stay inside the tables)
+            else:
+                extra = hi - bpc
+            hi = bpc
+        lo += fb
+        hi += fb
         i = lo * n1
         end = hi * n1
         if b > a:
@@ -93,6 +106,24 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
                 acc[xh[x]] += d
             else:
                 acc[xh[x]] -= d
+        if extra:
+            r = fb + bpc - 1
+            i = r * n1
+            while extra > 0:
+                for h in range(n1):
+                    if b > a:
+                        acc[h] += w[i + h]
+                    else:
+                        acc[h] -= w[i + h]
+                for x in range(int(xat[r]), int(xat[r + 1])):
+                    d = int(xd[x])
+                    if d & 0x8000:
+                        d -= 0x10000
+                    if b > a:
+                        acc[xh[x]] += d
+                    else:
+                        acc[xh[x]] -= d
+                extra -= 1
 
 
 @micropython.viper

@@ -50,8 +50,10 @@ def test_weights_module_loads_with_its_declared_shapes():
     from minigam.bg import weights as w
     assert (w.Q, w.S, w.ZS, w.NO) == (bge.Q, bge.S, bge.ZS, bge.NO)
     assert len(w.W1) == bge.N_IN * w.H
-    assert len(w.W1X_AT) == bge.N_IN + 1 and w.W1X_AT[0] == 0
-    assert w.W1X_AT[-1] == len(w.W1X_H) == len(w.W1X_D)
+    at = array.array("H", w.W1X_AT)
+    assert len(at) == bge.N_IN + 1 and at[0] == 0
+    assert list(at) == sorted(at)
+    assert at[-1] == len(w.W1X_H) == len(w.W1X_D) // 2
     assert all(h < w.H for h in w.W1X_H)
     assert len(w.B1) == 2 * w.H
     assert len(w.W2) == 2 * w.H2 * w.H
@@ -59,13 +61,13 @@ def test_weights_module_loads_with_its_declared_shapes():
     assert len(w.W3) == 2 * w.NO * (w.H2 or w.H)
     assert len(w.B3) == w.NO
     nt = bge.Net(w)
-    assert nt.NC * nt.BPC * 2 == bge.N_IN
+    assert nt.NC * nt.BPC * 2 == bge.N_IN == 416
 
 
 def test_integer_outputs_equal_the_trainer_and_the_float_network():
     from minigam.bg import weights
     from minigam.host.aitools import bg_train as T
-    pts = [p for p, _, _ in positions(300, seed=2)]
+    pts = [p for p, _, _ in positions(300, seed=2)] + stacked_positions()
     inet = T.IntNet.from_module(weights)
     idx = T.active(np.array([bytes(p) for p in pts], "S53").view(
         np.uint8).reshape(len(pts), 53))
@@ -95,6 +97,43 @@ def test_incremental_scores_equal_full_scores_for_every_legal_play():
             assert s == bge.equity_of(z)
             n += 1
     assert n > 1000
+
+
+def stacked_positions():
+    """Positions with tall stacks (a count past a place's 8 rows moves):
+    15 on one point, 12 borne off, 9 on the bar."""
+    out = []
+    for turn in (1, 2):
+        a = bytearray(53)
+        a[8] = 15  # Player 1: all 15 on its index 8
+        a[26 + 19] = 10
+        a[26 + 20] = 5
+        b = bytearray(53)
+        b[20] = 3
+        b[25] = 12
+        b[26] = 9  # Player 2: 9 on the bar
+        b[26 + 24] = 6
+        for p in (a, b):
+            p[52] = turn
+            out.append(p)
+    return out
+
+
+def test_tall_stacks_score_incrementally_as_in_full():
+    rules = R.Rules()
+    ev = bge.Evaluator()
+    n = 0
+    for pos in stacked_positions():
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                root = bytearray(pos)
+                root[R.TURN] = 3 - root[R.TURN]
+                ev.set_root(root)
+                for res in rules.results(pos, d1, d2):
+                    ev.score(res)
+                    assert list(ev.z) == bge.evaluate(res)
+                    n += 1
+    assert n > 100
 
 
 def test_evaluation_is_the_same_for_either_player_to_move():
@@ -140,7 +179,10 @@ def test_native_kernels_give_the_plain_loops_results_for_backgammon(
     acc_p = array.array("i", bytes(4 * plain.H))
     acc_n = array.array("i", bytes(4 * plain.H))
     base = array.array("i", bytes(4 * plain.H))
-    for pos, d1, d2 in positions(40, seed=5):
+    pts = positions(40, seed=5)
+    pts += [(p, d1, d2) for p in stacked_positions() for d1, d2 in
+            ((6, 5), (3, 3), (1, 2))]
+    for pos, d1, d2 in pts:
         root = bytearray(pos)
         root[R.TURN] = 3 - root[R.TURN]
         nat.hidden(native, base, base, 1, bge._EMPTY, root)

@@ -2,11 +2,13 @@
 Backgammon's 0-ply cubeless evaluations (weights in ``minigam.bg.weights``,
 written by ``minigam.host.aitools.bg_train``).
 
-Inputs (780 bits, from the view of the side to move ``T``): for each side
+Inputs (416 rows, from the view of the side to move ``T``): for each side
 ``s`` (0 = ``T``, 1 = the other) and each index ``i`` of its block (0 bar,
-1..24 the points along its path, 25 off), a thermometer of the count there:
-bit ``s * 390 + i * 15 + k`` is set when at least ``k + 1`` checkers sit at
-index ``i``. Every checker sets exactly one bit, so 30 bits are on.
+1..24 the points along its path, 25 off), a thermometer of the count there
+in 8 rows: row ``s * 208 + i * 8 + k`` (``k`` < 7) is added when at least
+``k + 1`` checkers sit at index ``i``, and row ``k = 7`` once for each
+checker from the 8th on (so a count past 7 acts linearly, as TD-Gammon's
+overflow unit). Every checker adds exactly one row: 30 rows a position.
 
 A hidden layer of ``H`` clipped ReLU units (``0..Q``), a second of ``H2``
 (none when 0; its sums floor-divided by ``S`` before clipping), then ``NO``
@@ -35,9 +37,9 @@ except (ImportError, SyntaxError):
 NATIVE = _nat is not None
 
 _NC = const(26)  # indices a side: bar, 24 points, off
-_BPC = const(15)  # thermometer bits an index
-N_IN = const(780)
-N_ON = const(30)  # bits on in every position
+_BPC = const(8)  # thermometer rows an index
+N_IN = const(416)
+N_ON = const(30)  # rows added for every position
 _TURN = const(52)
 NO = const(5)
 Q = const(256)
@@ -50,12 +52,13 @@ _EMPTY = bytes(53)  # root of full sums: no checkers anywhere
 class Net:
     """One network's integer tables from a weights module ``w`` (the layout
     ``minigam.ai_native.hidden`` reads: ``NC`` places a side of ``BPC``
-    bits, the turn at byte ``TURN``). W1 is read in place; every position
-    sets ``N_ON`` bits, so the byte offset ``W1O`` of each weight is taken
-    off the biases once."""
+    rows, the turn at byte ``TURN``). W1 and its corrections are read in
+    place (the plain loops copy the corrections into arrays); every
+    position adds ``N_ON`` rows, so the byte offset ``W1O`` of each weight
+    is taken off the biases once."""
 
     NC = 26  # _NC
-    BPC = 15  # _BPC
+    BPC = 8  # _BPC
     TURN = 52  # _TURN
 
     def __init__(self, w):
@@ -65,14 +68,13 @@ class Net:
         self.H2 = w.H2
         self.NO = w.NO
         self.W1 = w.W1
-        if _nat is not None:
-            self.XAT = array.array("H", w.W1X_AT)
-            self.XH = bytes(w.W1X_H)
-            self.XD = array.array("h", w.W1X_D)
-        else:
+        self.XH = w.W1X_H
+        if _nat is not None:  # the native code reads the bytes in place
             self.XAT = w.W1X_AT
-            self.XH = w.W1X_H
             self.XD = w.W1X_D
+        else:
+            self.XAT = array.array("H", w.W1X_AT)
+            self.XD = array.array("h", w.W1X_D)
         self.B1 = array.array("h", w.B1)
         for h in range(self.H):
             self.B1[h] -= N_ON * w.W1O
@@ -97,26 +99,28 @@ def net():
 
 
 def _add_cell(nt, acc, fb, a, b):
-    """Add (b > a) or subtract the rows of the thermometer bits between
-    counts ``a`` and ``b`` of the place whose first bit is ``fb``."""
+    """Add (b > a) or subtract the rows of the checkers between counts
+    ``a`` and ``b`` of the place whose first row is ``fb`` (the count
+    ``k``'s row: ``fb + k``, ``fb + 7`` from the 8th checker on)."""
     w = nt.W1
     H = nt.H
     xat = nt.XAT
     xh = nt.XH
     xd = nt.XD
-    if b > a:
-        for k in range(fb + a, fb + b):
-            r = k * H
+    lo = a if a < b else b
+    hi = a + b - lo
+    for k in range(lo, hi):
+        r = fb + (k if k < _BPC else _BPC - 1)
+        i = r * H
+        if b > a:
             for h in range(H):
-                acc[h] += w[r + h]
-            for x in range(xat[k], xat[k + 1]):
+                acc[h] += w[i + h]
+            for x in range(xat[r], xat[r + 1]):
                 acc[xh[x]] += xd[x]
-    else:
-        for k in range(fb + b, fb + a):
-            r = k * H
+        else:
             for h in range(H):
-                acc[h] -= w[r + h]
-            for x in range(xat[k], xat[k + 1]):
+                acc[h] -= w[i + h]
+            for x in range(xat[r], xat[r + 1]):
                 acc[xh[x]] -= xd[x]
 
 

@@ -5,10 +5,11 @@ every kept candidate is a position before its side to move rolls, with
 gnubg's five cubeless probabilities from that side's view). Chunks whose
 seed is ``VAL_MOD - 1`` mod ``VAL_MOD`` are held out.
 
-Network (see ``minigam.bg.eval``): 780 thermometer inputs (for each side,
+Network (see ``minigam.bg.eval``): 416 thermometer rows (for each side,
 the side to move first, and each of its 26 places: bar, points 1..24 along
-its path, off, one bit per checker: bit ``k`` set when at least ``k + 1``
-checkers are there; exactly 30 bits are on), ``H`` clipped ReLU units, an
+its path, off, 8 rows: row ``k`` < 7 on when at least ``k + 1`` checkers
+are there, row 7 counting the checkers from the 8th on; one row a checker,
+so the rows sum to 30), ``H`` clipped ReLU units, an
 optional second layer of ``H2`` such units, five linear outputs read as the
 logits of P(win), P(win gammon), P(win backgammon), P(lose gammon),
 P(lose backgammon).
@@ -40,13 +41,12 @@ import numpy as np
 from minigam.host.aitools import bg_data
 
 NC = 26        # places a side: bar, 24 points, off
-BPC = 15       # thermometer bits a place
+BPC = 8        # thermometer rows a place (the last counts the rest)
 N_IN = 2 * NC * BPC
 N_ON = 30      # bits on in every position
 NO = 5
 Q = 256
 S2 = 256
-W1_OFFSET = 96
 VAL_MOD = 20
 EQ_COEF = np.array([2.0, 1.0, 1.0, -1.0, -1.0], np.float32)
 
@@ -70,7 +70,8 @@ def cells(pos):
 
 
 def active(pos, chunk=1 << 18):
-    """(n, 53) positions -> (n, 30) int16 indices of the input bits on."""
+    """(n, 53) positions -> (n, 30) int16 rows, one a checker (a row
+    repeats for the checkers past ``BPC - 1`` at a place)."""
     if len(pos) > chunk:
         return np.concatenate([active(pos[s:s + chunk])
                                for s in range(0, len(pos), chunk)])
@@ -78,9 +79,10 @@ def active(pos, chunk=1 << 18):
     n = len(c)
     if (c.reshape(n, 2, NC).sum(2) != 15).any():
         raise ValueError("a position without 15 checkers a side")
-    k = np.arange(BPC)
+    k = np.arange(15)
     on = c[:, :, None] > k[None, None, :]           # (n, 52, 15)
-    rows = (np.arange(2 * NC)[:, None] * BPC + k[None, :])[None]
+    rows = (np.arange(2 * NC)[:, None] * BPC
+            + np.minimum(k, BPC - 1)[None, :])[None]
     idx = np.broadcast_to(rows, on.shape)[on].reshape(n, N_ON)
     return idx.astype(np.int16)
 
@@ -361,9 +363,14 @@ class IntNet:
         self = cls()
         self.H, self.H2, self.ZS = w.H, w.H2, w.ZS
         W1 = np.frombuffer(w.W1, np.uint8).astype(np.int64) - w.W1O
+        def arr(v, f):  # bytes (this format) or a tuple (the first one)
+            return np.array(v) if isinstance(v, tuple) else np.frombuffer(v, f)
+        at = arr(w.W1X_AT, "<u2")
+        xh = arr(w.W1X_H, np.uint8)
+        xd = arr(w.W1X_D, "<i2")
         for row in range(N_IN):
-            for x in range(w.W1X_AT[row], w.W1X_AT[row + 1]):
-                W1[row * w.H + w.W1X_H[x]] += w.W1X_D[x]
+            for x in range(at[row], at[row + 1]):
+                W1[row * w.H + int(xh[x])] += int(xd[x])
         self.W1 = W1.reshape(N_IN, w.H)
         self.B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
         self.W2 = np.frombuffer(w.W2, "<i2").astype(np.int64).reshape(
@@ -411,12 +418,15 @@ class IntNet:
             return "(\n%s\n)" % body
 
         W1 = self.W1.reshape(-1)
-        stored = np.clip(W1 + W1_OFFSET, 0, 255)
+        # the byte offset that leaves the fewest weights to correct
+        w1o = min(range(32, 225),
+                  key=lambda o: int(((W1 + o < 0) | (W1 + o > 255)).sum()))
+        stored = np.clip(W1 + w1o, 0, 255)
         at, xh, xd = [0], [], []
         for row in range(N_IN):
             for h in range(self.H):
                 i = row * self.H + h
-                d = int(W1[i] - (stored[i] - W1_OFFSET))
+                d = int(W1[i] - (stored[i] - w1o))
                 if d:
                     xh.append(h)
                     xd.append(d)
@@ -425,21 +435,22 @@ class IntNet:
             '"""Backgammon network weights, written by '
             "minigam.host.aitools.bg_train:\n%s.\n\n"
             "Raw bytes, read in place (a frozen module keeps them in flash).\n"
-            "W1: 780 rows of H (row = input bit, see minigam/bg/eval.py), each\n"
+            "W1: 416 rows of H (row = input row, see minigam/bg/eval.py), each\n"
             "weight plus W1O as one unsigned byte, clipped to 0..255; what\n"
-            "clipping cut off is in W1X_D, at unit W1X_H, for a row's entries\n"
-            "W1X_AT[row] .. W1X_AT[row + 1] - 1. Little-endian B1 int16 (H);\n"
-            "W2 int16, H2 rows of H; B2 int32 (H2); W3 int16, NO rows of H2\n"
-            "(or H when H2 is 0); B3 the NO output biases.\n"
+            "clipping cut off is in W1X_D (int16), at unit W1X_H (uint8), for\n"
+            "a row's entries W1X_AT[row] .. W1X_AT[row + 1] - 1 (uint16, 417).\n"
+            "All little-endian: B1 int16 (H); W2 int16, H2 rows of H; B2 int32\n"
+            "(H2); W3 int16, NO rows of H2 (or H when H2 is 0); B3 the NO\n"
+            "output biases (a tuple).\n"
             '"""\n\n'
             "H = %d\nH2 = %d\nNO = %d\nQ = %d\nS = %d\nZS = %d\nW1O = %d\n"
             "B3 = %s\nW1 = %s\nW1X_AT = %s\nW1X_H = %s\nW1X_D = %s\n"
             "B1 = %s\nW2 = %s\nB2 = %s\nW3 = %s\n"
-            % (note, self.H, self.H2, NO, Q, S2, self.ZS, W1_OFFSET,
+            % (note, self.H, self.H2, NO, Q, S2, self.ZS, w1o,
                tuple(int(x) for x in self.B3),
-               blit(bytes(stored.astype(np.uint8))), tup(at), tup(xh),
-               tup(xd), lit(self.B1), lit(self.W2.T), lit(self.B2, "i"),
-               lit(self.W3.T)))
+               blit(bytes(stored.astype(np.uint8))), lit(at, "H"),
+               blit(bytes(xh)), lit(xd), lit(self.B1), lit(self.W2.T),
+               lit(self.B2, "i"), lit(self.W3.T)))
 
 
 def load_weights(path=WEIGHTS):
