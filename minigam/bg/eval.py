@@ -87,7 +87,7 @@ class Net:
         self.nzv = array.array("i", bytes(4 * self.H))
 
 
-_NET = [None]
+_NET = [None]  # type: list
 
 
 def net():
@@ -212,7 +212,7 @@ def full_sums(nt, pos, acc):
 
 
 # Sigmoid table: _SIG[i] = 4096 * sigmoid((i - 256) / 32), i in 0..512.
-_SIG = [None]
+_SIG = [None]  # type: list
 
 
 def _table():
