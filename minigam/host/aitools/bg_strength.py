@@ -95,6 +95,8 @@ def hint(me, opp, d1, d2):
 
 _CHOICES = r'''
 ai = BgAI(cfg["level"], cfg["seed"])
+if cfg.get("sigma") is not None:
+    ai.sigma = cfg["sigma"]
 for hexpos, d1, d2 in cfg["points"]:
     pos = bytearray(bytes.fromhex(hexpos))
     turn = pos[52]
@@ -165,12 +167,13 @@ def held_out_points(n, seed=0, data=bg_data.DEFAULT_OUT):
              int(d["dice"][i][1])) for i in sel]
 
 
-def choices(n=2000, level="hard", jobs=4, seed=0):
-    """(mean loss, share of non-best plays, standard error, n)."""
+def choices(n=2000, level="hard", jobs=4, seed=0, sigma=None):
+    """(mean loss, share of non-best plays, standard error, n); ``sigma``
+    overrides the level's noise (1/4096 equity)."""
     pts = held_out_points(n, seed)
     parts = [pts[i::jobs] for i in range(jobs)]
     outs = _parallel(jobs, [_script(_CHOICES, {"level": level, "seed": i + 1,
-                                               "points": p})
+                                               "points": p, "sigma": sigma})
                             for i, p in enumerate(parts)])
     loss = np.array([float(ln.split()[1]) for o in outs
                      for ln in o.splitlines()])
@@ -254,6 +257,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--jobs", type=int, default=4)
+    ap.add_argument("--sigma", type=int, help="choices: this noise (1/4096 "
+                    "equity) instead of the level's")
     args = ap.parse_args(argv)
     t0 = time.time()
     if args.what == "speed":
@@ -267,7 +272,10 @@ def main(argv=None):
                  r["bytes"]))
         return 0
     if args.what == "choices":
-        loss, share, se, n = choices(args.n, args.level, args.jobs)
+        loss, share, se, n = choices(args.n, args.level, args.jobs,
+                                     sigma=args.sigma)
+        if args.sigma is not None:
+            args.level = "noise %d" % args.sigma
         print("%s: %d decisions, equity lost per decision vs gnubg 0-ply "
               "%.4f (+- %.4f), not gnubg's play %.1f%%, %.0f s"
               % (args.level, n, loss, se, 100 * share, time.time() - t0))
