@@ -139,3 +139,17 @@ def test_choosing_minigam_again_brings_its_board_back():
     rig.press(K.A)
     assert type(app.board).__name__ == "BoardView"
     assert len(app.root) == 1 + (app.text is not None)
+
+
+def test_a_drive_without_backgammon_keeps_the_menu_line_on_minigam():
+    """Stock drives carry MINIGAM alone (deploy leaves minigam/bg out):
+    the "Game" line stays, so the menu is the same everywhere, with one
+    choice."""
+    rig = Rig("pybadge", seed=1)
+    app = rig.app
+    app.has_bg = False
+    for _ in range(3):
+        rig.press(K.X)
+    rig.press(K.A)
+    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
+    assert app.settings.game == P.MINIGAM

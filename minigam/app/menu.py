@@ -77,8 +77,9 @@ def menu_items(app):
         out.append((PLAY_AI, "Play vs AI"))
         out.append((PLAY_2P, "Two players"))
         out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
-        if app.has_bg:
-            out.append((GAME, "Game: " + P.GAMES[s.game]))
+        # (one choice on a stock drive, which carries MINIGAM alone; the
+        # line stays, so every build's menu is the same)
+        out.append((GAME, "Game: " + P.GAMES[s.game]))
         out.append((SETTINGS, "Settings"))
         out.append((STATS, "Statistics"))
     return out
@@ -173,7 +174,7 @@ def menu_key(app, code):
     if item == LEVEL:
         s.level = _step(s.level, app.n_levels(), d)
     elif item == GAME:
-        s.game = _step(s.game, len(P.GAMES), d)
+        s.game = _step(s.game, len(P.GAMES) if app.has_bg else 1, d)
     elif item == VARIANT:
         s.full_entry = not s.full_entry
     elif item == MATCH:
