@@ -27,7 +27,7 @@ from minigam.bg import rules as R
 from minigam.compat import const
 
 LEVELS = ("easy", "medium", "hard")
-NOISE = {"easy": 600, "medium": 200, "hard": 0}
+NOISE = {"easy": 420, "medium": 180, "hard": 0}
 SLICE = const(4)
 _WIN = const(1 << 20)  # a winning play scores below any estimate
 _G4SD = const(37837)  # standard deviation of four summed 16-bit draws
