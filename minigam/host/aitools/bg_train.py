@@ -26,7 +26,22 @@ second and output layers' weights, so ``z / ZS`` is a logit) is scored with
 the device's exact arithmetic before it is written.
 
 ``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
-[--epochs E] [--lr LR] [--max-decisions N] [--out PATH]``
+[--epochs E] [--lr LR] [--init WEIGHTS] [--data DIR] [--out PATH]``
+(numpy and numba; one core: set ``OMP_NUM_THREADS=1``).
+
+The committed weights: ``python -m minigam.host.aitools.bg_data
+--positions 20000000`` (312 chunks of 100 games: 1.48M decisions, 20.4M
+candidates, 19 minutes with 6 gnubg processes), then ``--hidden 128
+--hidden2 0 --epochs 18`` (lr 2e-3, x0.3 after epochs 10 and 15; 45 s an
+epoch). Held-out (15 chunks, 71k decisions, 983k candidates): equity MAE
+0.060, 0.0077 equity lost per decision among the kept candidates. (Five
+more epochs from lr 2e-4 brought those to 0.058 and 0.0075 but played
+worse against gnubg: -0.150 points a game over 2,000 games against
+-0.086, so they were not kept.) Shapes
+compared on 8.9M candidates, 14 epochs (equity MAE / loss per decision):
+64-16 0.067 / 0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083 (with 15
+rows a place: 0.0615 / 0.0083); 128-0 is the fastest of the two best in
+bytecode (0.5 ms a candidate in the MicroPython VM against 0.8).
 """
 
 import argparse
