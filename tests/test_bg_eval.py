@@ -333,3 +333,40 @@ def test_noisy_levels_are_seeded_and_lose_more():
     differ = sum(hard.choose(p, x, y) != easy.choose(p, x, y)
                  for p, x, y in pts)
     assert differ > 10
+
+
+def test_the_vm_evaluates_as_the_host_does():
+    # MicroPython reads the weights' byte tables into arrays raw, as
+    # CPython does: the same outputs, full and incremental.
+    from minigam.host import vm
+    pts = positions(12, seed=9) + [(p, 6, 5) for p in stacked_positions()]
+    code = """
+from minigam.bg import eval as bge
+from minigam.bg import rules as R
+rules = R.Rules()
+ev = bge.Evaluator()
+for h, d1, d2 in PTS:
+    pos = bytearray(bytes.fromhex(h))
+    root = bytearray(pos)
+    root[52] = 3 - root[52]
+    ev.set_root(root)
+    print("F", " ".join(str(z) for z in bge.evaluate(pos)))
+    for res in rules.results(pos, d1, d2):
+        ev.score(res)
+        print("I", " ".join(str(z) for z in ev.z))
+"""
+    try:
+        out = vm.run("PTS = %r\n" % [(bytes(p).hex(), a, b)
+                                     for p, a, b in pts] + code, timeout=300)
+    except vm.VMError as exc:
+        if exc.type == "VMUnavailable":
+            pytest.skip(str(exc))
+        raise
+    want = []
+    rules = R.Rules()
+    for p, d1, d2 in pts:
+        want.append("F " + " ".join(str(z) for z in bge.evaluate(p)))
+        for res in rules.results(p, d1, d2):
+            want.append("I " + " ".join(str(z) for z in bge.evaluate(res)))
+    assert out.split("\n")[:len(want)] == want
+    assert len(want) > 100
