@@ -123,3 +123,23 @@ def _check_position(pos, checkers):
     finally:
         if not had:
             unload("minigam.notation")
+
+
+def read_game(data, dice=None):
+    """``(mode, level, game)`` of a game blob as ``minigam.app.persist``
+    stores it, or None when there is none or it is bad."""
+    from minigam.app.persist import MODE_AI, MODE_2P, PERFECT
+    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
+            or data[1] > PERFECT:
+        return None
+    try:
+        if data[2] == 0x42:  # "B": Backgammon
+            from minigam.bg.save import loads
+            return data[0], data[1], loads(bytes(data[2:]), dice)
+        game = read(bytes(data[2:]), dice)
+    except SaveError:
+        return None
+    from minigam.rules import START_CHECKERS
+    if game.rules.checkers != START_CHECKERS:  # the app plays 8 a side
+        return None
+    return data[0], data[1], game

@@ -35,7 +35,7 @@ from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
 from minigam.app.layout import Layout
-from minigam.app.board_view import BoardView, show
+from minigam.app.board_view import show
 
 MENU = const(0)
 INFO = const(1)
@@ -65,7 +65,6 @@ TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
 _G_ROLL = const(1)  # minigam.game states (and minigam.bg.game's)
 _G_OVER = const(3)
-_G_CUBE = const(4)  # Backgammon: a double offered
 
 
 _MENU = "minigam.app.menu"
@@ -141,19 +140,16 @@ class App:
         self.root = displayio.Group()
         self.board = None
         self.board_kind = -1
-        self.spot = None  # Backgammon's index -> spot (see ``col``)
+        self.spot = None  # Backgammon's index -> spot; None in MINIGAM
+        # The board view's place of a player's index: MINIGAM's column
+        # (``_col``) or Backgammon's spot (``menu.use_board`` sets it).
+        self.col = _col
+        self.tutor = False  # the tutor judges this game (MINIGAM only)
         self.dice = dice
         self.ai_seed = ai_seed
         self.perfect = perfect
         self.settings = P.load_settings(hw.store)
-        try:  # Backgammon ships with the MINIGAM firmware (and the PC)
-            import minigam.bg  # noqa: F401
-            self.has_bg = True
-            unload("minigam.bg")  # until a Backgammon game starts
-        except ImportError:
-            self.has_bg = False
-            self.settings.game = P.MINIGAM
-        self.use_board(self.settings.game)
+        _menu().check_games(self)  # has_bg; the chosen game's board
         hw.display.root_group = self.root
         if self.settings.level >= self.n_levels():
             self.settings.level = len(P.LEVELS) - 1  # Hard
@@ -213,41 +209,6 @@ class App:
         self.review = None  # the game-over review (minigam.review.Review)
         self.review_page = 0
         self.to_menu()
-
-    def use_board(self, kind):
-        """Put the board view of game ``kind`` (``persist.MINIGAM`` or
-        ``BACKGAMMON``) on the screen, under the pages; the other game's
-        view leaves the heap."""
-        if kind == self.board_kind:
-            return
-        if self.board is not None:
-            self.root.remove(self.board.group)
-            self.board = None
-            unload("minigam.app.bg_view")
-            unload("minigam.app.bg_layout")
-        if kind == P.BACKGAMMON:
-            from minigam.app.bg_layout import BgLayout, spot
-            from minigam.app.bg_view import BgBoardView
-            self.board = BgBoardView(BgLayout(self.hw.width, self.hw.height))
-            self.spot = spot
-        else:
-            self.board = BoardView(self.lay)
-            self.spot = None
-        self.board_kind = kind
-        self.root.insert(0, self.board.group)
-        if self.text is not None and not self.text.group.hidden:
-            show(self.board.group, False)
-
-    def tutor_on(self):
-        """The tutor judges MINIGAM plays (Backgammon has the hint)."""
-        return self.settings.tutor and self.spot is None
-
-    def col(self, player, index):
-        """The board view's place of ``player``'s index ``index``: a
-        column (MINIGAM) or a spot (Backgammon, ``bg_layout.spot``)."""
-        if self.spot is not None:
-            return self.spot(player, index)
-        return index if player == 1 else 7 - index
 
     def names(self):
         """The two players' names in this game's mode."""
@@ -354,7 +315,7 @@ class App:
             # without the tutor its judge and the judge's code leave too
             # (a hint keeps nothing).
             unload("minigam.app.hint")
-            if not self.tutor_on():
+            if not self.tutor:
                 self.adv = None
                 self.adv_state = 0
                 unload("minigam.app.coach")
@@ -441,30 +402,10 @@ class App:
 
     # -- games --------------------------------------------------------------
 
-    def _make_ai(self):
-        """The AI of this game's level (after a game over it was dropped,
-        so that its search buffers do not hold heap under the summary)."""
-        ai = None
-        if self.level == P.PERFECT and self.perfect is not None \
-                and self.spot is None:
-            ai = self.perfect(self.game.rules)
-        if ai is None:
-            if self.level >= len(P.LEVELS):  # no exact table here: Hard
-                self.level = len(P.LEVELS) - 1
-            if self.spot is not None:
-                from minigam.bg.ai import BgAI
-                ai = BgAI(P.LEVELS[self.level], self.ai_seed,
-                          rules=self.game.rules)
-            else:
-                from minigam.ai import AIPlayer
-                ai = AIPlayer(self.game.rules, P.LEVELS[self.level],
-                              self.ai_seed)
-        self.ai = ai
-
     def _next_game(self):
         g = self.game
         if self.mode == P.MODE_AI and self.ai is None:
-            self._make_ai()
+            _over().make_ai(self)
         if g.match_over():
             g.new_match()
         else:
@@ -499,16 +440,10 @@ class App:
             _over().begin(self)
             return
         p = g.player
-        if g.state == _G_CUBE:  # a resumed double: its answer is due
-            if self._is_ai(3 - g.offered):
-                _cube().answer(self, _cube().ai_takes(self))
-            else:
-                self.state = OFFER
-            return
+        if self.spot is not None and _cube().turn(self):
+            return  # a double to answer first
         if self._is_ai(p):
             if g.state == _G_ROLL:
-                if self.spot is not None and _cube().ai_doubles(self):
-                    return  # the human answers first
                 if self.settings.own_dice:
                     _own_dice().enter(self, p)  # the AI's roll too
                     return
@@ -570,7 +505,7 @@ class App:
         g = self.game
         if not g.steps:
             self.forced = False
-            if self.tutor_on() and not g.must_pass:
+            if self.tutor and not g.must_pass:
                 _coach().analyse(self)  # the tutor's, while idle
         self.cur_color = C.CURSOR
         self.src = -1
@@ -658,7 +593,7 @@ class App:
         """A on a finished play: with the tutor on, the play is measured
         first (CHECK, then perhaps the TUTOR notice)."""
         g = self.game
-        if self.tutor_on() and not self.forced and g.steps:
+        if self.tutor and not self.forced and g.steps:
             _coach().analyse(self)
             self.state = CHECK
             self.waited = False
@@ -668,7 +603,7 @@ class App:
     def _confirm(self):
         g = self.game
         self.adv_state = 0  # the turn ends: its analysis is spent
-        if not self.tutor_on():
+        if not self.tutor:
             self.adv = None
         w = g.confirm()
         self.hw.pixels.off()

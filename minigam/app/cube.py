@@ -29,6 +29,20 @@ def _equity(pos):
     return equity_of(evaluate(pos))
 
 
+def turn(app):
+    """At the start of a Backgammon turn: a resumed double is answered
+    (by the AI at once, or the human: OFFER), or the AI, to roll, may
+    double. True when a double is now to be answered."""
+    g = app.game
+    if g.state == 4:  # minigam.bg.game.CUBE: a double offered (a resume)
+        if app._is_ai(3 - g.offered):
+            answer(app, ai_takes(app))
+        else:
+            app.state = OFFER
+        return True
+    return app._is_ai(g.player) and g.state == 1 and ai_doubles(app)
+
+
 def ai_doubles(app):
     """At the start of the AI's turn: double if it should (then the human
     answers: OFFER). Returns True when it doubled."""
@@ -95,6 +109,21 @@ def _dropped(app):
     _over().record(app, w)
     app._save()
     app._turn()  # the game is over: its final board
+
+
+def status(app, b):
+    """The score and the cube on Backgammon's board ``b``."""
+    g = app.game
+    b.set_score(g.score[0], g.score[1], g.match_to)
+    b.set_cube(g.cube, g.cube_owner)
+
+
+def roll_tip(app):
+    """The bottom line before a roll: the last cube action, or that X
+    doubles."""
+    if app.cube_note:
+        return app.cube_note
+    return "X:double B:menu" if app.game.can_double() else "B: menu"
 
 
 def banner(app):

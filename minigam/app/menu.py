@@ -22,7 +22,7 @@ RIGHT activates the item or steps its value forward, LEFT steps it back,
 B goes back from Settings or Statistics to the main page.
 """
 
-from minigam.compat import const
+from minigam.compat import const, unload
 from minigam.hw import keys as K
 from minigam.app import persist as P
 from minigam.app.app import MENU, INFO, OPEN
@@ -50,6 +50,7 @@ STATS = const(15)
 GAME = const(16)
 
 TITLE = "MINIGAM"
+GAMES = ("MINIGAM", "Backgammon")  # persist.MINIGAM, persist.BACKGAMMON
 _TITLES = (TITLE, "Settings  B:back", "Statistics  B:back")
 
 
@@ -79,10 +80,52 @@ def menu_items(app):
         out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
         # (one choice on a stock drive, which carries MINIGAM alone; the
         # line stays, so every build's menu is the same)
-        out.append((GAME, "Game: " + P.GAMES[s.game]))
+        out.append((GAME, "Game: " + GAMES[s.game]))
         out.append((SETTINGS, "Settings"))
         out.append((STATS, "Statistics"))
     return out
+
+
+def check_games(app):
+    """Whether this build has Backgammon (the MINIGAM firmware and the PC
+    have; a stock drive carries MINIGAM alone); the board of the chosen
+    game is made."""
+    try:
+        import minigam.bg  # noqa: F401
+        app.has_bg = True
+        unload("minigam.bg")  # until a Backgammon game starts
+    except ImportError:
+        app.has_bg = False
+        app.settings.game = P.MINIGAM
+    use_board(app, app.settings.game)
+
+
+def use_board(app, kind):
+    """Put the board view of game ``kind`` (``persist.MINIGAM`` or
+    ``BACKGAMMON``) on the screen, under the pages; the other game's
+    view leaves the heap."""
+    if kind == app.board_kind:
+        return
+    if app.board is not None:
+        app.root.remove(app.board.group)
+        app.board = None
+        unload("minigam.app.bg_view")
+        unload("minigam.app.bg_layout")
+    if kind == P.BACKGAMMON:
+        from minigam.app.bg_layout import BgLayout, spot
+        from minigam.app.bg_view import BgBoardView
+        app.board = BgBoardView(BgLayout(app.hw.width, app.hw.height))
+        app.spot = app.col = spot
+    else:
+        from minigam.app.board_view import BoardView
+        from minigam.app.app import _col
+        app.board = BoardView(app.lay)
+        app.spot = None
+        app.col = _col
+    app.board_kind = kind
+    app.root.insert(0, app.board.group)
+    if app.text is not None and not app.text.group.hidden:
+        app.board.group.hidden = True
 
 
 def match_text(s):
@@ -174,7 +217,7 @@ def menu_key(app, code):
     if item == LEVEL:
         s.level = _step(s.level, app.n_levels(), d)
     elif item == GAME:
-        s.game = _step(s.game, len(P.GAMES) if app.has_bg else 1, d)
+        s.game = _step(s.game, len(GAMES) if app.has_bg else 1, d)
     elif item == VARIANT:
         s.full_entry = not s.full_entry
     elif item == MATCH:
@@ -264,11 +307,13 @@ def _start(app, mode, level):
     app.mode = mode
     app.level = level
     g = app.game
-    app.use_board(P.BACKGAMMON if g.OFF == 25 else P.MINIGAM)
+    use_board(app, P.BACKGAMMON if g.OFF == 25 else P.MINIGAM)
+    app.tutor = app.settings.tutor and g.OFF != 25  # (MINIGAM's judge)
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))
     if mode == P.MODE_AI:
-        app._make_ai()
+        from minigam.app.over import make_ai  # (it leaves with over.py)
+        make_ai(app)
     app.board.set_names(*app.names())
     app._leave_pages()  # this module leaves the heap
     app.last_col = -1

@@ -10,6 +10,27 @@ from minigam.app.app import OVER, SUMMARY, REVIEW
 from minigam.hw.ticks import ticks_add, ticks_diff
 
 
+def make_ai(app):
+    """The AI of the game's level (after a game over it was dropped, so
+    that its search buffers do not hold heap under the summary). Here,
+    not in the app: the next game starts from game over, when this module
+    is loaded anyway (and a game from the menu unloads it again)."""
+    ai = None
+    if app.level == P.PERFECT and app.perfect is not None \
+            and app.spot is None:
+        ai = app.perfect(app.game.rules)
+    if ai is None:
+        if app.level >= len(P.LEVELS):  # no exact table here: Hard
+            app.level = len(P.LEVELS) - 1
+        if app.spot is not None:
+            from minigam.bg.ai import BgAI
+            ai = BgAI(P.LEVELS[app.level], app.ai_seed, rules=app.game.rules)
+        else:
+            from minigam.ai import AIPlayer
+            ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
+    app.ai = ai
+
+
 def record(app, w):
     """Count a game won by player ``w`` in the lifetime statistics."""
     st = app.stats

@@ -18,7 +18,7 @@ Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
 """
 
-from minigam.compat import const
+from minigam.compat import const, unload
 
 LEVELS = ("easy", "medium", "hard")  # the device AI's levels
 # Level PERFECT exists only where the host gives the app the exact table
@@ -26,7 +26,6 @@ LEVELS = ("easy", "medium", "hard")  # the device AI's levels
 LEVEL_NAMES = ("Easy", "Medium", "Hard", "Perfect")
 PERFECT = const(3)
 MATCHES = (1, 3, 5, 7)  # MINIGAM: games; Backgammon: points, 1 = money
-GAMES = ("MINIGAM", "Backgammon")
 MINIGAM = const(0)
 BACKGAMMON = const(1)
 SPEEDS = (1400, 800, 400)  # ms per AI move shown
@@ -69,7 +68,7 @@ class Settings:
         """Take values from ``data`` if it is a valid blob; else keep."""
         if not data or len(data) < 8 or data[0] not in (1, 2, _SET_VER) \
                 or (data[0] >= 2 and len(data) < 8 + data[0]) \
-                or (data[0] == _SET_VER and data[10] >= len(GAMES)):
+                or (data[0] == _SET_VER and data[10] > BACKGAMMON):
             return False
         if data[1] > PERFECT or data[3] >= len(MATCHES) \
                 or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
@@ -187,27 +186,16 @@ def clear_game(store):
 
 
 def load_game(store, dice=None):
-    """``(mode, level, game)`` of the saved game, or None."""
+    """``(mode, level, game)`` of the saved game, or None. The reading and
+    its checks are ``minigam.save_reader``'s, loaded for this only (on
+    stock CircuitPython its code would otherwise hold heap in every
+    game)."""
     try:
         data = store.load(_KIND_GAME)
     except Exception:
         return None
-    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
-            or data[1] > PERFECT:
-        return None
-    from minigam.savegame import SaveError
-    if data[2] == 0x42:  # "B": Backgammon
-        from minigam.bg.save import loads
-        try:
-            return data[0], data[1], loads(bytes(data[2:]), dice)
-        except SaveError:
-            return None
-    from minigam.savegame import loads
+    from minigam.save_reader import read_game
     try:
-        game = loads(bytes(data[2:]), dice)
-    except SaveError:
-        return None
-    from minigam.rules import START_CHECKERS
-    if game.rules.checkers != START_CHECKERS:  # the app plays 8 a side
-        return None
-    return data[0], data[1], game
+        return read_game(data, dice)
+    finally:
+        unload("minigam.save_reader")

@@ -49,8 +49,7 @@ def render(app):
         b.set_turn(g.player)
     bg = app.spot is not None
     if bg:
-        b.set_score(g.score[0], g.score[1], g.match_to)
-        b.set_cube(g.cube, g.cube_owner)
+        _cube().status(app, b)  # the score, the cube
     elif g.match_to > 1:
         b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
     else:
@@ -94,12 +93,7 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = "B: menu"
-        if bg:
-            if app.cube_note:
-                msg = app.cube_note
-            elif g.can_double():
-                msg = "X:double B:menu"
+        msg = _cube().roll_tip(app) if bg else "B: menu"
     elif st == OFFER:
         ban = _cube().banner(app)
     elif st == ENTER:
