@@ -35,7 +35,7 @@ from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
 from minigam.app.layout import Layout
-from minigam.app.board_view import show
+
 
 MENU = const(0)
 INFO = const(1)
@@ -366,10 +366,6 @@ class App:
             self.root.append(t.group)
         t.page(title, lines, sel, first)
         t.group.hidden = False
-        # The board under a full-screen page is hidden: displayio would
-        # otherwise still redraw the areas of its changed parts through
-        # the page (at the first key after start-up: every line, 70 ms).
-        show(self.board.group, False)
         self.dirty = True
 
     def _scroll(self, d):
@@ -385,7 +381,6 @@ class App:
         group, not of one taken off the screen before a refresh."""
         if self.text is not None:
             self.text.group.hidden = True
-        show(self.board.group, True)
         unload(_MENU)
         unload(_PAGES)
         if game:  # a game starts: the game-over modules leave too

@@ -124,8 +124,6 @@ def use_board(app, kind):
         app.col = _col
     app.board_kind = kind
     app.root.insert(0, app.board.group)
-    if app.text is not None and not app.text.group.hidden:
-        app.board.group.hidden = True
 
 
 def match_text(s):
