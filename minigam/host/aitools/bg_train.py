@@ -32,16 +32,20 @@ the device's exact arithmetic before it is written.
 The committed weights: ``python -m minigam.host.aitools.bg_data
 --positions 20000000`` (312 chunks of 100 games: 1.48M decisions, 20.4M
 candidates, 19 minutes with 6 gnubg processes), then ``--hidden 128
---hidden2 0 --epochs 18`` (lr 2e-3, x0.3 after epochs 10 and 15; 45 s an
-epoch). Held-out (15 chunks, 71k decisions, 983k candidates): equity MAE
-0.060, 0.0077 equity lost per decision among the kept candidates. (Five
-more epochs from lr 2e-4 brought those to 0.058 and 0.0075 but played
-worse against gnubg: -0.150 points a game over 2,000 games against
--0.086, so they were not kept.) Shapes
-compared on 8.9M candidates, 14 epochs (equity MAE / loss per decision):
-64-16 0.067 / 0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083 (with 15
-rows a place: 0.0615 / 0.0083); 128-0 is the fastest of the two best in
-bytecode (0.5 ms a candidate in the MicroPython VM against 0.8).
+--hidden2 0 --epochs 18 --w1-limit 0.45`` (lr 2e-3, x0.3 after epochs 10
+and 15; 45 s an epoch). The limit keeps every first-layer weight inside
+its byte (no corrections: 56 KB as .mpy against 90 KB without it) and
+generalises better: held-out (15 chunks, 71k decisions, 983k candidates)
+equity MAE 0.057 against 0.060, 0.0072 equity lost per decision among the
+kept candidates against 0.0077; against gnubg over 2,000 cubeless games
+-0.089 points a game against -0.086 (+- 0.03). Shapes compared on 8.9M
+candidates, 14 epochs, no limit (equity MAE / loss per decision): 64-16
+0.067 / 0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083 (with 15 rows
+a place: 0.0615 / 0.0083); 128-0 is the faster of the two best in
+bytecode (0.5 ms a candidate in the MicroPython VM against 0.8). Five
+more epochs from lr 2e-4 on the unlimited 128-0 lowered its held-out
+figures (0.058 / 0.0075) but played worse against gnubg (-0.150 points a
+game over 2,000 games), so held-out figures alone do not pick weights.
 """
 
 import argparse
@@ -268,7 +272,11 @@ def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None):
 # -- training ------------------------------------------------------------------
 
 def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
-          log=None, val=None):
+          log=None, val=None, w1_limit=None, w1_penalty=0.0):
+    """Adam over decisions, ``batch_dec`` a step. With ``w1_limit``, first-
+    layer weights beyond +-``w1_limit`` are pulled back (``w1_penalty``
+    times the squared excess): fewer fall outside the byte each is stored
+    in, so the weights module needs fewer corrections."""
     rng = np.random.default_rng(seed)
     params = net.params()
     m1 = [np.zeros_like(p) for p in params]
@@ -308,6 +316,10 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
             np.add.at(ge, bpos, sg)
             gz += ge[:, None] * dedz
             grads = net.backward(idx, cache, gz.astype(np.float32))
+            if w1_limit is not None:
+                ex = np.abs(net.W1) - w1_limit
+                grads[0] += (2 * w1_penalty * np.maximum(ex, 0)
+                             * np.sign(net.W1)).astype(np.float32)
             step += 1
             for prm, g, u, w in zip(params, grads, m1, m2):
                 if prm.size == 0:
@@ -319,8 +331,9 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
                 uh = u / (1 - 0.9 ** step)
                 wh = w / (1 - 0.999 ** step)
                 prm -= (lr * uh / (np.sqrt(wh) + 1e-8)).astype(prm.dtype)
-        msg = "epoch %d (%.0f s, lr %.1e): train bce %.4f" % (
-            ep + 1, time.time() - t0, lr, tot / len(data) / NO)
+        msg = "epoch %d (%.0f s, lr %.1e): train bce %.4f, W1 past 0.5: %.3f" % (
+            ep + 1, time.time() - t0, lr, tot / len(data) / NO,
+            float((np.abs(net.W1) > 0.5).mean()))
         if val is not None:
             msg += "; " + report(net.z(val.idx), val)
         if log:
@@ -492,6 +505,9 @@ def main(argv=None):
                     "module")
     ap.add_argument("--data", default=bg_data.DEFAULT_OUT)
     ap.add_argument("--out", default=WEIGHTS)
+    ap.add_argument("--w1-limit", type=float, help="pull first-layer "
+                    "weights back inside +- this (units of 1.0 = Q)")
+    ap.add_argument("--w1-penalty", type=float, default=1e-2)
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
 
@@ -505,15 +521,20 @@ def main(argv=None):
     else:
         net = Net(args.hidden, args.hidden2, args.seed)
     train(net, tr, args.epochs, lr=args.lr, rank_w=args.rank,
-          seed=args.seed, log=log, val=val)
+          seed=args.seed, log=log, val=val, w1_limit=args.w1_limit,
+          w1_penalty=args.w1_penalty)
     inet = IntNet(net)
     zi = inet.z(val.idx)
     msg = report(zi / inet.ZS, val)
     log("quantised: " + msg)
     if args.no_write:
         return 0
-    note = ("H=%d H2=%d, %d decisions (%d candidates), %d epochs; "
-            "held-out: %s" % (net.H, net.H2, tr.n, len(tr), args.epochs, msg))
+    note = ("H=%d H2=%d, %d decisions (%d candidates), %d epochs%s%s; "
+            "held-out: %s" % (net.H, net.H2, tr.n, len(tr), args.epochs,
+                              " from %s" % os.path.basename(args.init)
+                              if args.init else "",
+                              ", W1 limit %g" % args.w1_limit
+                              if args.w1_limit is not None else "", msg))
     with open(args.out, "w") as f:
         f.write(inet.module_text(note))
     log("wrote %s" % args.out)
