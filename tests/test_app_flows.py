@@ -520,7 +520,7 @@ def test_menu_pages_fit_without_scrolling(profile):
     rig = Rig(profile, seed=2)
     app = rig.app
     app.saved = True
-    for page in (menu.MAIN, menu.SETTINGS_PAGE, menu.STATS_PAGE):
+    for page in (0, 1, 2):  # main, Settings, Statistics
         app.menu_page = page
         app.menu_sel = 0
         menu.show(app)

@@ -197,7 +197,7 @@ class App:
         self.adv = None
         self.adv_state = 0  # 0 idle, 1 analysing this turn, 2 done
         # the hint's board; the tutor's result (either game's position)
-        self.scratch = bytearray(53)
+        self.scratch = bytearray(17)  # (53 for Backgammon: menu._start)
         self.hint_k = -1  # the hint's move shown (-1: still thinking)
         self.tutor_text = None  # the tutor's notice: its two lines
         # Your own dice: whose roll is entered (0 the opening), which die,
@@ -339,34 +339,14 @@ class App:
         self.hw.brightness = P.BRIGHT[self.settings.bright] / 100
 
     def to_menu(self):
-        # The game (saved, unless it was over) and its AI leave the heap:
-        # the menu's pages load in their place, and "Resume game" reads the
-        # save back.
-        self.game = None
-        self.ai = None
-        self.adv = None
-        self.adv_state = 0
-        self.review = None
-        unload(_PAGES)
-        for m in _PLAY_EXTRAS:
-            unload(m)
-        self.state = MENU
-        self.hw.pixels.off()
-        _menu().show(self)
+        """The menu (``minigam.app.menu.enter``): the game leaves the
+        heap."""
+        _menu().enter(self)
 
     def _page(self, title, lines, sel=-1, first=0):
-        """Show a text page (the menu, statistics, the game-over summary).
-        Its view is built when a page is first shown and dropped for the
-        game (``_leave_pages``): on stock CircuitPython its objects and code
-        would otherwise hold heap through every game."""
-        t = self.text
-        if t is None:
-            from minigam.app.text_view import TextView
-            t = self.text = TextView(self.lay)
-            self.root.append(t.group)
-        t.page(title, lines, sel, first)
-        t.group.hidden = False
-        self.dirty = True
+        """Show a text page (``minigam.app.text_view.page``)."""
+        from minigam.app.text_view import page
+        page(self, title, lines, sel, first)
 
     def _scroll(self, d):
         """Scroll a page without a selection by ``d`` lines."""

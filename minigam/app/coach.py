@@ -23,8 +23,8 @@ def advisor(app):
         if a is None:
             a = app.ai
             if a is None and app.spot is not None:  # Backgammon, 2 players
-                from minigam.bg.ai import BgAI
-                a = BgAI("hard", 0, rules=app.game.rules)
+                from minigam.app.cube import advisor
+                a = advisor(app)
             elif a is None:  # two players
                 from minigam.ai import AIPlayer
                 a = AIPlayer(app.game.rules, "hard", 0)

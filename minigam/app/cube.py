@@ -111,6 +111,13 @@ def _dropped(app):
     app._turn()  # the game is over: its final board
 
 
+def advisor(app):
+    """The hint's judge in a two-player Backgammon game: a Hard player
+    sharing the game's play buffers."""
+    from minigam.bg.ai import BgAI
+    return BgAI("hard", 0, rules=app.game.rules)
+
+
 def status(app, b):
     """The score and the cube on Backgammon's board ``b``."""
     g = app.game

@@ -28,9 +28,9 @@ from minigam.app import persist as P
 from minigam.app.app import MENU, INFO, OPEN
 
 # Pages (``app.menu_page``)
-MAIN = const(0)
-SETTINGS_PAGE = const(1)
-STATS_PAGE = const(2)
+_MAIN = const(0)
+_SETTINGS_PAGE = const(1)
+_STATS_PAGE = const(2)
 
 RESUME = const(1)
 PLAY_AI = const(2)
@@ -45,9 +45,9 @@ DICE = const(10)
 LIFE = const(11)
 TUTOR = const(12)
 OWN_DICE = const(13)
-SETTINGS = const(14)
-STATS = const(15)
-GAME = const(16)
+_SETTINGS = const(14)
+_STATS = const(15)
+_GAME = const(16)
 
 TITLE = "MINIGAM"
 GAMES = ("MINIGAM", "Backgammon")  # persist.MINIGAM, persist.BACKGAMMON
@@ -59,7 +59,7 @@ def menu_items(app):
     s = app.settings
     out = []
     page = app.menu_page
-    if page == SETTINGS_PAGE:
+    if page == _SETTINGS_PAGE:
         out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
                                           else "Standard")))
         out.append((MATCH, "Match: " + match_text(s)))
@@ -69,7 +69,7 @@ def menu_items(app):
         out.append((TUTOR, "Tutor: " + ("On" if s.tutor else "Off")))
         out.append((OWN_DICE, "Dice: " + ("your own" if s.own_dice
                                           else "the device's")))
-    elif page == STATS_PAGE:
+    elif page == _STATS_PAGE:
         out.append((DICE, "Dice statistics"))
         out.append((LIFE, "Lifetime stats"))
     else:
@@ -80,10 +80,28 @@ def menu_items(app):
         out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
         # (one choice on a stock drive, which carries MINIGAM alone; the
         # line stays, so every build's menu is the same)
-        out.append((GAME, "Game: " + GAMES[s.game]))
-        out.append((SETTINGS, "Settings"))
-        out.append((STATS, "Statistics"))
+        out.append((_GAME, "Game: " + GAMES[s.game]))
+        out.append((_SETTINGS, "Settings"))
+        out.append((_STATS, "Statistics"))
     return out
+
+
+def enter(app):
+    """The menu's main page. The game (saved, unless it was over) and its
+    AI leave the heap: the menu's pages load in their place, and "Resume
+    game" reads the save back."""
+    from minigam.app.app import _PAGES, _PLAY_EXTRAS
+    app.game = None
+    app.ai = None
+    app.adv = None
+    app.adv_state = 0
+    app.review = None
+    unload(_PAGES)
+    for m in _PLAY_EXTRAS:
+        unload(m)
+    app.state = MENU
+    app.hw.pixels.off()
+    show(app)
 
 
 def check_games(app):
@@ -156,10 +174,10 @@ def key(app, code):
         from minigam.app.pages import life_lines
         _info(app, "Statistics", life_lines(app.stats))
     else:
-        if act == SETTINGS:
-            _open(app, SETTINGS_PAGE)
-        elif act == STATS:
-            _open(app, STATS_PAGE)
+        if act == _SETTINGS:
+            _open(app, _SETTINGS_PAGE)
+        elif act == _STATS:
+            _open(app, _STATS_PAGE)
         show(app)
 
 
@@ -172,8 +190,8 @@ def _back(app):
     """From Settings or Statistics to the main page, its pointer on the
     item that opened them. Changed settings are written now, once."""
     _save_settings(app)
-    opener = SETTINGS if app.menu_page == SETTINGS_PAGE else STATS
-    app.menu_page = MAIN
+    opener = _SETTINGS if app.menu_page == _SETTINGS_PAGE else _STATS
+    app.menu_page = _MAIN
     app.menu_sel = 0
     for i, (item, _) in enumerate(menu_items(app)):
         if item == opener:
@@ -191,7 +209,7 @@ def show(app):
 def menu_key(app, code):
     """Apply key ``code`` to the menu; returns the chosen action or None."""
     if code == K.B:
-        if app.menu_page != MAIN:
+        if app.menu_page != _MAIN:
             _back(app)
         return None
     items = menu_items(app)
@@ -214,7 +232,7 @@ def menu_key(app, code):
     s = app.settings
     if item == LEVEL:
         s.level = _step(s.level, app.n_levels(), d)
-    elif item == GAME:
+    elif item == _GAME:
         s.game = _step(s.game, len(GAMES) if app.has_bg else 1, d)
     elif item == VARIANT:
         s.full_entry = not s.full_entry
@@ -301,7 +319,7 @@ def play_from(app, mode, pos, level=None):
 
 def _start(app, mode, level):
     from minigam.game import NEW, OVER
-    app.menu_page = MAIN  # after the game, the menu's main page
+    app.menu_page = _MAIN  # after the game, the menu's main page
     app.mode = mode
     app.level = level
     g = app.game

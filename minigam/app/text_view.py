@@ -105,3 +105,17 @@ class TextView:
     def scroll(self, d):
         """Move a page without a selection ``d`` lines down (up if < 0)."""
         self.page(self.title.text, self.items, -1, max(0, self.first + d))
+
+
+def page(app, title, lines, sel=-1, first=0):
+    """Show a text page on ``app``'s screen (the menu, statistics, the
+    game-over summary). The view is built when a page is first shown and
+    dropped for the game (``App._leave_pages``): on stock CircuitPython its
+    objects and code would otherwise hold heap through every game."""
+    t = app.text
+    if t is None:
+        t = app.text = TextView(app.lay)
+        app.root.append(t.group)
+    t.page(title, lines, sel, first)
+    t.group.hidden = False
+    app.dirty = True
