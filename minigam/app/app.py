@@ -138,8 +138,13 @@ class App:
         self.lay = Layout(hw.width, hw.height)
         self.text = None  # the TextView, while a text page may be shown
         self.root = displayio.Group()
-        self.board = None
-        self.board_kind = -1
+        # MINIGAM's board first, before any other start-up allocation (on
+        # stock CircuitPython a board made later, between the menu's code
+        # and its pages, left no 16 KB block free in a game).
+        from minigam.app.board_view import BoardView
+        self.board = BoardView(self.lay)
+        self.board_kind = P.MINIGAM
+        self.root.append(self.board.group)
         self.spot = None  # Backgammon's index -> spot; None in MINIGAM
         # The board view's place of a player's index: MINIGAM's column
         # (``_col``) or Backgammon's spot (``menu.use_board`` sets it).
