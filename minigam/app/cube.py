@@ -1,4 +1,5 @@
-"""The doubling cube in the app (Backgammon): the human's double (X before
+"""Backgammon in the app: its board and game made (for the menu), and the
+doubling cube: the human's double (X before
 rolling), the AI's double at the start of its turn, and the answer to a
 double (OFFER: A takes, B drops). Loaded when the cube is first used.
 
@@ -109,6 +110,22 @@ def _dropped(app):
     _over().record(app, w)
     app._save()
     app._turn()  # the game is over: its final board
+
+
+def board(app):
+    """Backgammon's board view (the menu's ``use_board``; its names live
+    here, so a MINIGAM-only drive never interns them)."""
+    from minigam.app.bg_layout import BgLayout, spot
+    from minigam.app.bg_view import BgBoardView
+    app.board = BgBoardView(BgLayout(app.hw.width, app.hw.height))
+    app.spot = app.col = spot
+
+
+def new_game(app, m):
+    """A Backgammon match to ``m`` points (1: a money session)."""
+    from minigam.bg.game import BgGame
+    app.game = BgGame(match_to=0 if m == 1 else m, dice=app.dice,
+                      auto_forced=app.settings.auto)
 
 
 def advisor(app):

@@ -127,13 +127,11 @@ def use_board(app, kind):
     if app.board is not None:
         app.root.remove(app.board.group)
         app.board = None
-        unload("minigam.app.bg_view")
-        unload("minigam.app.bg_layout")
+        for m in ("minigam.app.bg_view", "minigam.app.bg_layout"):
+            unload(m)
     if kind == P.BACKGAMMON:
-        from minigam.app.bg_layout import BgLayout, spot
-        from minigam.app.bg_view import BgBoardView
-        app.board = BgBoardView(BgLayout(app.hw.width, app.hw.height))
-        app.spot = app.col = spot
+        from minigam.app.cube import board  # (Backgammon's names there)
+        board(app)
     else:
         from minigam.app.board_view import BoardView
         from minigam.app.app import _col
@@ -283,9 +281,8 @@ def new_game(app, mode):
     app.ai = None
     m = P.MATCHES[s.match]
     if s.game == P.BACKGAMMON:
-        from minigam.bg.game import BgGame
-        app.game = BgGame(match_to=0 if m == 1 else m, dice=app.dice,
-                          auto_forced=s.auto)
+        from minigam.app.cube import new_game as bg_game
+        bg_game(app, m)
     else:
         from minigam.game import Game
         app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
