@@ -128,11 +128,17 @@ def new_game(app, m):
                       auto_forced=app.settings.auto)
 
 
-def advisor(app):
-    """The hint's judge in a two-player Backgammon game: a Hard player
-    sharing the game's play buffers."""
+def player(app, level, seed=None):
+    """A Backgammon AI of ``level``, sharing the game's play buffers (27.5
+    KB at gnubg's bound: one set, not two)."""
     from minigam.bg.ai import BgAI
-    return BgAI("hard", 0, rules=app.game.rules)
+    return BgAI(level, app.ai_seed if seed is None else seed,
+                rules=app.game.rules)
+
+
+def advisor(app):
+    """The hint's judge in a two-player Backgammon game: a Hard player."""
+    return player(app, "hard", 0)
 
 
 def status(app, b):

@@ -23,8 +23,8 @@ def make_ai(app):
         if app.level >= len(P.LEVELS):  # no exact table here: Hard
             app.level = len(P.LEVELS) - 1
         if app.spot is not None:
-            from minigam.bg.ai import BgAI
-            ai = BgAI(P.LEVELS[app.level], app.ai_seed, rules=app.game.rules)
+            from minigam.app.cube import player
+            ai = player(app, P.LEVELS[app.level])
         else:
             from minigam.ai import AIPlayer
             ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
