@@ -51,8 +51,8 @@ def over_banner(app):
     """The banner over the final board."""
     g = app.game
     if g.OFF == 25:  # Backgammon: the points the game was worth
-        return _title(app), "%d point%s X:more" % (
-            g.points, "" if g.points == 1 else "s")
+        return _title(app), "%d pt%s X:more" % (
+            g.points, "" if g.points == 1 else "s")  # (fits 240x240)
     if g.match_to > 1:
         return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
     return _title(app), "X: summary"
