@@ -18,6 +18,7 @@ made by minigam/app/bg_build.py, which leaves the heap once they are.
 
 from minigam.compat import const, unload
 from minigam.app import palette as C
+from minigam.app.board_view import show
 from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
 
 _P1_MARK = const(5)  # bg_sprites' tile numbers
@@ -25,11 +26,6 @@ _P2_MARK = const(6)
 _COUNT = const(7)
 _HI = const(25)  # a number tile's highlighted twin
 _SIDE = b"\x00\x1a\x19\x33"  # the pos index of BAR1, BAR2, OFF1, OFF2
-
-
-def _show(obj, on):
-    if obj.hidden == on:
-        obj.hidden = not on
 
 
 class BgBoardView:
@@ -301,7 +297,7 @@ class BgBoardView:
     def set_cube(self, value, owner=0):
         """The doubling cube: ``value`` 1 (shows 64) .. 64, centred
         (``owner`` 0) or at its owner's edge; ``value`` 0 hides it."""
-        _show(self.cube, value > 0)
+        show(self.cube, value > 0)
         if value <= 0:
             return
         t = 0
@@ -339,9 +335,9 @@ class BgBoardView:
     def set_banner(self, line1, line2=None):
         """A two-line notice across the board (``None`` hides it)."""
         if line1 is None:
-            _show(self.banner, False)
+            show(self.banner, False)
             return
         for lb, t in ((self.ban1, line1), (self.ban2, line2 or "")):
             if lb.text != t:
                 lb.text = t
-        _show(self.banner, True)
+        show(self.banner, True)

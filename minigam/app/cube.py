@@ -34,14 +34,15 @@ def turn(app):
     """At the start of a Backgammon turn: a resumed double is answered
     (by the AI at once, or the human: OFFER), or the AI, to roll, may
     double. True when a double is now to be answered."""
+    from minigam.bg.game import CUBE, ROLL
     g = app.game
-    if g.state == 4:  # minigam.bg.game.CUBE: a double offered (a resume)
+    if g.state == CUBE:  # a double offered (a resumed game)
         if app._is_ai(3 - g.offered):
             answer(app, ai_takes(app))
         else:
             app.state = OFFER
         return True
-    return app._is_ai(g.player) and g.state == 1 and ai_doubles(app)
+    return app._is_ai(g.player) and g.state == ROLL and ai_doubles(app)
 
 
 def ai_doubles(app):
