@@ -97,10 +97,10 @@ def test_perfect_level_plays_a_whole_game_and_is_not_counted():
         rig.press(K.LEFT)
     rig.press(K.UP, K.UP, K.A)  # Play vs AI
     app = rig.app
-    assert app.level == P.PERFECT and len(f.made) == 1
-    assert app.ai is f.made[0]
+    assert app.level == P.PERFECT
     rig.press(K.A, K.A)  # opening roll, go
     flows.play_out(rig, random.Random(1), checks=0, tag="perfect")
+    assert len(f.made) == 1  # made at its first turn, one for the game
     assert f.made[0].searches > 0  # every AI turn asked the table player
     assert sum(app.stats.games) == 0  # Perfect is not a device level
 
@@ -125,7 +125,7 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     assert again.app.saved and again.app.settings.level == P.PERFECT
     again.press(K.A)  # Resume
     assert again.app.level == P.PERFECT
-    assert isinstance(again.app.ai, StandIn)
+    assert isinstance(again.app._opponent(), StandIn)  # (made when needed)
     # A device (no table): the menu shows Hard, and the game resumes at Hard.
     dev = Rig(nvm=nvm)
     assert dev.app.settings.level == 2
@@ -133,8 +133,9 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     dev.press(K.A)  # Resume
     # (by name: game over unloads minigam.ai, so the class may be a newer
     # copy than this module's import)
-    assert dev.app.level == 2 and type(dev.app.ai).__name__ == "AIPlayer"
-    assert dev.app.ai.level == "hard"
+    ai = dev.app._opponent()
+    assert dev.app.level == 2 and type(ai).__name__ == "AIPlayer"
+    assert ai.level == "hard"
     assert bytes(dev.app.game.pos) == bytes(again.app.game.pos)
 
 

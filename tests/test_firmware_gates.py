@@ -189,18 +189,13 @@ def session_within_budget(s, build, tutor=False):
 
 @pytest.mark.parametrize("build,tutor", [
     ("mpy", False),
-    pytest.param("mpy", True, marks=pytest.mark.xfail(strict=True, reason=(
-        "a known regression: with the tutor on, the .mpy bundle's lowest "
-        "free fell from 64.6 to 63.7 KB (in DEST) when the menu became "
-        "three pages and Backgammon joined the app (names its modules "
-        "intern for good, a little more code in play); 0.3 KB to win "
-        "back"))),
+    ("mpy", True),
     pytest.param("py", True, marks=pytest.mark.xfail(strict=True, reason=(
         "a known regression: with the .py tree (compiled on the board) "
-        "the heap keeps 60.0 KB free at its lowest, far over the 32 KB "
-        "budget, but no longer a free 16 KB block in play since the menu "
-        "pages and Backgammon joined the app (fragmentation); to find "
-        "and fix")))])
+        "the heap keeps 60.6 KB free at its lowest, far over the 32 KB "
+        "budget, but no longer a free 16 KB block in the two-player game "
+        "with the tutor on (fragmentation: the game against Hard passes "
+        "since its AI is made at its first turn); to find and fix")))])
 def test_stock_firmware_keeps_its_heap_budget(build, tutor, firmware):
     """Stock CircuitPython 10.2.1 with deploy's .mpy bundle, and with the
     .py tree: menu pages, a Hard game and a two-player game in budget

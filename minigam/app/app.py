@@ -384,8 +384,6 @@ class App:
 
     def _next_game(self):
         g = self.game
-        if self.mode == P.MODE_AI and self.ai is None:
-            _over().make_ai(self)
         if g.match_over():
             g.new_match()
         else:
@@ -394,6 +392,15 @@ class App:
         self.last_col = -1
         self.state = OPEN
         self.dirty = True
+
+    def _opponent(self):
+        """The game's AI (None with two players), made when first
+        needed (``minigam.app.opponent``)."""
+        if self.ai is None and self.mode == P.MODE_AI:
+            from minigam.app.opponent import make
+            make(self)
+            unload("minigam.app.opponent")
+        return self.ai
 
     def _is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
@@ -430,7 +437,7 @@ class App:
                 self._roll()
             elif g.steps:
                 g.undo_turn()
-            ai = self.ai
+            ai = self._opponent()
             if self.level < len(P.LEVELS) and ai.level != P.LEVELS[self.level]:
                 ai.set_level(P.LEVELS[self.level])  # it judged at Hard
             ai.begin(g.pos, g.d1, g.d2)

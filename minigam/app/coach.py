@@ -21,7 +21,7 @@ def advisor(app):
         if app.perfect is not None:
             a = app.perfect(app.game.rules)
         if a is None:
-            a = app.ai
+            a = app._opponent()
             if a is None and app.spot is not None:  # Backgammon, 2 players
                 from minigam.app.cube import advisor
                 a = advisor(app)

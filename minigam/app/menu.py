@@ -324,9 +324,6 @@ def _start(app, mode, level):
     app.tutor = app.settings.tutor and g.OFF != 25  # (MINIGAM's judge)
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))
-    if mode == P.MODE_AI:
-        from minigam.app.over import make_ai  # (it leaves with over.py)
-        make_ai(app)
     app.board.set_names(*app.names())
     app._leave_pages()  # this module leaves the heap
     app.last_col = -1

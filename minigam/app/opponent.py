@@ -1,0 +1,28 @@
+"""The AI opponent of a game against the AI, made when the game first
+needs it (its turn, or the player's hint or tutor), not when the game is
+chosen: by then the menu's code has left the heap, and the AI's search
+buffers take the room it left. Made beside the menu's code, on stock
+CircuitPython with ``.py`` files, they left no free 16 KB block in play.
+Loaded for that and dropped again.
+"""
+
+from minigam.app import persist as P
+
+
+def make(app):
+    """``app.ai``: the exact table of Perfect where the host has one, else
+    the AI of the game's level (Backgammon's from ``minigam.app.cube``)."""
+    ai = None
+    if app.level == P.PERFECT and app.perfect is not None \
+            and app.spot is None:
+        ai = app.perfect(app.game.rules)
+    if ai is None:
+        if app.level >= len(P.LEVELS):  # no exact table here: Hard
+            app.level = len(P.LEVELS) - 1
+        if app.spot is not None:
+            from minigam.app.cube import player
+            ai = player(app, P.LEVELS[app.level])
+        else:
+            from minigam.ai import AIPlayer
+            ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
+    app.ai = ai
