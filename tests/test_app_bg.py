@@ -32,6 +32,17 @@ def choose_backgammon(rig):
     assert app.menu_sel == 0
 
 
+def choose_line(rig, text):
+    """X down the menu page to the line ``text``, then A."""
+    app = rig.app
+    for _ in range(12):
+        if app.text.lines[app.menu_sel - app.text.first].text == text:
+            rig.press(K.A)
+            return
+        rig.press(K.X)
+    raise AssertionError("no menu line %r" % text)
+
+
 def play_out(rig, rng, limit=6000):
     """Keys until the game is over: A mostly (roll, pick, move, confirm),
     X now and then (the cursor; a double before a roll), B/A on offers."""
@@ -61,6 +72,13 @@ def test_a_whole_game_against_the_ai(profile):
     g = app.game
     assert g.winner and g.points >= 1 and sum(g.score) == g.points
     assert app.board.ban1.text.startswith(("You win", "AI wins"))
+    # Counted as Backgammon's, at the level played (Medium by default).
+    st = app.stats
+    assert st.games == [0, 0, 0, 0, 1, 0] and st.two_player == [0, 0]
+    assert st.wins[4] == (1 if g.winner == 1 else 0)
+    if profile != "pybadge":  # (its 256-byte NVM keeps MINIGAM's 29 bytes;
+        # its stock drive plays no Backgammon: only the simulator does)
+        assert P.load_stats(rig.hw.store).to_bytes() == st.to_bytes()
     rig.press(K.X)  # the summary
     assert app.state == A.SUMMARY
     assert any(lb.text.startswith("Cube: ") for lb in app.text.lines)
@@ -98,6 +116,42 @@ def test_two_players_double_take_and_drop():
     rig.press(K.B)  # dropped: the redoubler wins the 2 points
     assert app.state == A.OVER and g.dropped and g.winner == 3 - p
     assert g.score[2 - p] == 2
+    assert app.stats.two_player == [0, 1] and sum(app.stats.games) == 0
+    rig.press(K.B)  # the menu: its Statistics page, then Lifetime
+    choose_line(rig, "Statistics")
+    choose_line(rig, "Lifetime stats")
+    assert app.state == A.INFO
+    shown = [lb.text.strip() for lb in app.text.lines]
+    assert shown[:5] == ["MINIGAM", "Easy: 0/0 won", "Medium: 0/0 won",
+                         "Hard: 0/0 won", "2 players: 0"]
+    assert shown[5:7] == ["Backgammon", "Easy: 0/0 won"]
+    for _ in range(3):  # the page scrolls to the rest
+        rig.press(K.X)
+    assert [lb.text.strip() for lb in app.text.lines if lb.text][-3:] == [
+        "Medium: 0/0 won", "Hard: 0/0 won", "2 players: 1"]
+
+
+def test_statistics_keep_minigam_blob_until_backgammon_counts():
+    """The stats blob stays MINIGAM's 29 bytes (a PyBadge's meta record
+    holds 31) until Backgammon has a game; both read back whole."""
+    st = P.Stats()
+    st.games[1] = 5
+    st.wins[1] = 3
+    st.two_player[0] = 2
+    st.add_roll(6, 6)
+    old = st.to_bytes()
+    assert len(old) == 29
+    st.games[5] = 4
+    st.wins[5] = 1
+    st.two_player[1] = 7
+    new = st.to_bytes()
+    assert len(new) == 43 and new[:29] == old
+    back = P.Stats()
+    assert back.load(new) and back.to_bytes() == new
+    assert back.games == [0, 5, 0, 0, 0, 4] and back.two_player == [2, 7]
+    assert back.load(old) and back.games == [0, 5, 0, 0, 0, 0]
+    assert back.counts[6] == 2 and back.doubles == 1
+    assert not back.load(new[:40]) and not back.load(b"\x02" + new[1:])
 
 
 def test_a_backgammon_game_survives_a_power_cut():

@@ -10,38 +10,20 @@ from minigam.app.app import OVER, SUMMARY, REVIEW
 from minigam.hw.ticks import ticks_add, ticks_diff
 
 
-def make_ai(app):
-    """The AI of the game's level (after a game over it was dropped, so
-    that its search buffers do not hold heap under the summary). Here,
-    not in the app: the next game starts from game over, when this module
-    is loaded anyway (and a game from the menu unloads it again)."""
-    ai = None
-    if app.level == P.PERFECT and app.perfect is not None \
-            and app.spot is None:
-        ai = app.perfect(app.game.rules)
-    if ai is None:
-        if app.level >= len(P.LEVELS):  # no exact table here: Hard
-            app.level = len(P.LEVELS) - 1
-        if app.spot is not None:
-            from minigam.app.cube import player
-            ai = player(app, P.LEVELS[app.level])
-        else:
-            from minigam.ai import AIPlayer
-            ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
-    app.ai = ai
-
-
 def record(app, w):
-    """Count a game won by player ``w`` in the lifetime statistics."""
+    """Count a game won by player ``w`` in the lifetime statistics of its
+    game type."""
     st = app.stats
+    bg = 1 if app.spot is not None else 0
     if app.mode == P.MODE_AI:
         if app.level >= len(P.LEVELS):
             return  # Perfect (host only) is not a device level
-        st.games[app.level] += 1
+        k = 3 * bg + app.level
+        st.games[k] += 1
         if w == 1:
-            st.wins[app.level] += 1
+            st.wins[k] += 1
     else:
-        st.two_player += 1
+        st.two_player[bg] += 1
     P.save_stats(app.hw.store, st)
 
 

@@ -31,12 +31,19 @@ def dice_lines(stats):
 
 
 def life_lines(stats):
-    """The lifetime statistics page: games won per AI level."""
+    """The lifetime statistics page: games won per AI level and
+    two-player games, per game type (Backgammon's once it has any)."""
     out = []
-    for k in range(3):
-        out.append("%s: %d/%d won" % (P.LEVEL_NAMES[k], stats.wins[k],
-                                      stats.games[k]))
-    out.append("2 players: %d" % stats.two_player)
+    for g, name in enumerate(("MINIGAM", "Backgammon")):
+        k = 3 * g
+        if g and not (max(stats.games[3:]) or stats.two_player[1]):
+            break
+        out.append(name)
+        for lv in range(3):
+            out.append(" %s: %d/%d won" % (P.LEVEL_NAMES[lv],
+                                           stats.wins[k + lv],
+                                           stats.games[k + lv]))
+        out.append(" 2 players: %d" % stats.two_player[g])
     return out
 
 

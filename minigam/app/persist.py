@@ -40,7 +40,8 @@ _KIND_SETTINGS = const(1)
 _KIND_STATS = const(2)
 _SET_VER = const(3)
 _STAT_VER = const(1)
-_STAT_SIZE = const(29)
+_STAT_SIZE = const(29)  # MINIGAM's games and the dice
+_STAT_BG = const(14)  # then Backgammon's games, once it has any
 
 
 class Settings:
@@ -90,13 +91,16 @@ class Settings:
 
 
 class Stats:
-    """Lifetime statistics: games and wins per AI level, two-player games,
-    and dice counts (``counts[1..6]``, ``doubles``) of every turn roll."""
+    """Lifetime statistics: games and wins per game type and AI level
+    (``games[3 * BACKGAMMON + level]``), two-player games per game type,
+    and dice counts (``counts[1..6]``, ``doubles``) of every turn roll.
+    Backgammon's figures follow MINIGAM's in the blob only once there are
+    some (a PyBadge's 31 bytes hold MINIGAM's; it plays no Backgammon)."""
 
     def __init__(self):
-        self.games = [0, 0, 0]
-        self.wins = [0, 0, 0]
-        self.two_player = 0
+        self.games = [0] * 6
+        self.wins = [0] * 6
+        self.two_player = [0, 0]
         self.counts = [0] * 7
         self.doubles = 0
 
@@ -109,29 +113,41 @@ class Stats:
     def rolls(self):
         return sum(self.counts) // 2
 
+    def _values(self):
+        """The 16-bit fields in the blob's order."""
+        v = []
+        for k in range(6):
+            v.append(self.games[k])
+            v.append(self.wins[k])
+            if k == 2:
+                v.append(self.two_player[0])
+                v.extend(self.counts[1:])
+                v.append(self.doubles)
+        v.append(self.two_player[1])
+        return v
+
     def to_bytes(self):
-        vals = []
-        for k in range(3):
-            vals.append(self.games[k])
-            vals.append(self.wins[k])
-        vals.append(self.two_player)
-        vals.extend(self.counts[1:])
-        vals.append(self.doubles)
-        out = bytearray(_STAT_SIZE)
+        vals = self._values()
+        n = _STAT_SIZE
+        if max(vals[14:]):
+            n += _STAT_BG
+        out = bytearray(n)
         out[0] = _STAT_VER
-        for k, v in enumerate(vals):
-            v = min(v, 0xFFFF)
+        for k in range(n // 2):
+            v = min(vals[k], 0xFFFF)
             out[1 + 2 * k] = v >> 8
             out[2 + 2 * k] = v & 255
         return bytes(out)
 
     def load(self, data):
-        if not data or len(data) != _STAT_SIZE or data[0] != _STAT_VER:
+        if not data or len(data) not in (_STAT_SIZE, _STAT_SIZE + _STAT_BG) \
+                or data[0] != _STAT_VER:
             return False
-        v = [(data[1 + 2 * k] << 8) | data[2 + 2 * k] for k in range(14)]
-        self.games = v[0:6:2]
-        self.wins = v[1:6:2]
-        self.two_player = v[6]
+        v = [(data[1 + 2 * k] << 8) | data[2 + 2 * k]
+             for k in range(len(data) // 2)] + [0] * 7
+        self.games = v[0:6:2] + v[14:20:2]
+        self.wins = v[1:6:2] + v[15:20:2]
+        self.two_player = [v[6], v[20]]
         self.counts = [0] + v[7:13]
         self.doubles = v[13]
         return True
