@@ -219,6 +219,33 @@ def ai_profile(out, uf2, bootrom, need=300):
                   % (live / 1024.0, us / 1000.0))
 
 
+def bg_ai_profile(out, uf2, bootrom, need=300):
+    """Backgammon's Hard on ``need`` points of Hard-against-Hard games:
+    decision times (issue 16: within 1.5 s at p99), the longest slice, the
+    bytes a decision allocates, the most plays a roll had."""
+    from minigam.host.firmware import probes as fp
+    files = device.drive_files(PROFILE, {}, frozen=True)
+    files["code.py"] = fp.bg_ai_probe(need)
+    with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(3600000, until="PROBE DONE")
+        s.check()
+        rows = fp.parse_bg_ai(s.console)
+    out.write("  Backgammon's Hard on %d decision points of whole "
+              "Hard-against-Hard games (a probe program; no frames drawn):\n"
+              % len(rows))
+    if not rows:
+        return
+    _stats(out, "  Backgammon decision, hard", [r[0] / 1000.0 for r in rows])
+    out.write("      longest slice (one step()) %.1f ms; allocated a "
+              "decision: mean %d B, max %d B; plays a roll: mean %.0f, "
+              "most %d\n" % (max(r[3] for r in rows) / 1000.0,
+                             sum(r[1] for r in rows) // len(rows),
+                             max(r[1] for r in rows),
+                             sum(r[2] for r in rows) / float(len(rows)),
+                             max(r[2] for r in rows)))
+
+
 def play_games(s, level, games):
     """From the menu, set the AI level and play ``games`` whole games
     (a new one from each game-over page)."""
@@ -458,6 +485,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         if build == "frozen":
             profile_stages(out, uf2, bootrom)
             ai_profile(out, uf2, bootrom)
+            bg_ai_profile(out, uf2, bootrom)
             ai_turns(out, uf2, bootrom)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))

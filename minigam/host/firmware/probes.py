@@ -12,6 +12,10 @@ it times whole calls, never the inside of a hot loop.
   bytes allocated, candidates, candidates searched a ply deeper, longest
   slice in µs); the calls made (counted in a pass of their own) and their
   unit costs (``u`` lines), for the breakdown; a full collection's time.
+* ``BG_AI_PROBE``: Backgammon's Hard on decision points of whole
+  Hard-against-Hard games (the same LCG dice), each decision timed
+  (``b`` lines: µs, bytes allocated, plays, longest slice in µs) and the
+  most plays a roll had.
 * ``PROFILE_PROBE``: ``load_profile()``'s stages one by one (``s`` lines):
   the display (with the waits its init sequence asks), the keys, the
   pixels, the store (it reads the NVM records).
@@ -131,6 +135,64 @@ print("g", (ns() - t0) // 1000, gc.mem_alloc())
 print("PROBE DONE")
 '''
 
+BG_AI_PROBE = b'''
+import gc
+import time
+import supervisor
+while not supervisor.runtime.serial_connected:
+    time.sleep(0.1)
+time.sleep(0.2)
+from minigam.bg import rules as R
+from minigam.bg.ai import BgAI
+NEED = %(need)d
+ns = time.monotonic_ns
+seed = [2026]
+def rnd(n):
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed[0] >> 16) %% n
+ai = BgAI("hard", 1)
+rules = ai.rules
+pts = []
+games = 0
+while len(pts) < NEED:
+    pos = R.new_position(1 + rnd(2))
+    games += 1
+    while not R.winner(pos) and len(pts) < NEED:
+        d1 = rnd(6) + 1
+        d2 = rnd(6) + 1
+        n = rules.plays(pos, d1, d2)
+        if n >= 2:
+            pts.append((bytes(pos), d1, d2))
+        ai.choose(pos, d1, d2)
+        pos[:] = ai.result
+print("games", games)
+most = 0
+for p, d1, d2 in pts:
+    gc.collect()  # no collection inside the decision
+    t0 = ns()
+    ai.begin(p, d1, d2)
+    longest = 0
+    while True:
+        s0 = ns()
+        done = ai.step()
+        s1 = ns() - s0
+        if s1 > longest:
+            longest = s1
+        if done:
+            break
+    t = ns() - t0
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    ai.choose(p, d1, d2)
+    alloc = gc.mem_alloc() - a0
+    gc.enable()
+    most = max(most, ai.choices)
+    print("b", t // 1000, alloc, ai.choices, longest // 1000)
+print("m", most)
+print("PROBE DONE")
+'''
+
 PROFILE_PROBE = b'''
 import time
 import supervisor
@@ -184,6 +246,20 @@ def parse_ai(console):
             out["unit"][f[1]] = int(f[2])
         elif f[0] == "g" and len(f) == 3:
             out["gc"] = (int(f[1]), int(f[2]))
+    return out
+
+
+def bg_ai_probe(need=300):
+    return BG_AI_PROBE % {b"need": need}
+
+
+def parse_bg_ai(console):
+    """[(us, alloc, plays, longest_us)] of Backgammon's Hard decisions."""
+    out = []
+    for line in console.splitlines():
+        f = line.split()
+        if f and f[0] == "b" and len(f) == 5:
+            out.append(tuple(int(x) for x in f[1:]))
     return out
 
 
