@@ -243,6 +243,34 @@ def game_positions(games, seed=1, plies=0, timeout=DEFAULT_TIMEOUT):
     return out
 
 
+_IMPORT = r'''
+gnubg.command("set jacoby %(jacoby)s")
+for path in %(paths)r:
+    gnubg.command("import mat " + path)
+    emit(repr(gnubg.match(0, 1, 0, 0)))
+'''
+
+
+def import_mat(paths, jacoby=False, timeout=DEFAULT_TIMEOUT):
+    """What gnubg reads in each ``.mat`` file of ``paths`` (``import
+    mat``): a list of ``gnubg.match()`` dicts (``match-info``; ``games``,
+    each with ``info``, its score, winner and points, and ``game``, its
+    actions: ``move`` with ``player`` X or O, ``dice``, ``move`` (from, to)
+    pairs and ``board``, the Position ID before it; ``double``, ``take``,
+    ``drop``). ``jacoby`` is gnubg's setting for money sessions (off:
+    gammons count without a double, as in ``BgGame``)."""
+    import ast
+    paths = [os.path.abspath(p) for p in paths]
+    if not paths:
+        return []
+    text = run(_IMPORT % {"paths": paths,
+                          "jacoby": "on" if jacoby else "off"}, timeout)
+    out = [ast.literal_eval(line) for line in text.splitlines()]
+    if len(out) != len(paths):
+        raise GnubgError("gnubg read %d of %d files" % (len(out), len(paths)))
+    return out
+
+
 # -- the legal-play fixture --------------------------------------------------
 
 def digest(results):

@@ -8,6 +8,14 @@ lines print ``error: <reason>`` and make the exit status 2.
 Levels: ``perfect`` (the exact table; ``solve`` caches it, and without it
 this refuses with that command, as ``play``'s ``ai:perfect`` does) and
 the device AI's ``easy``, ``medium``, ``hard`` (``minigam.ai.AIPlayer``).
+
+``--game backgammon`` (``minigam.bg.ai.BgAI``: ``easy``, ``medium``,
+``hard``): lines are ``<position-id> <d1>-<d2>`` as ``legal --game
+backgammon`` reads them (a GNU Backgammon Position ID, its player on roll
+the mover), and the answer is in ``legal``'s convention too, so it is
+always one of ``legal``'s results: the Position ID of the board after the
+chosen play with the mover *still on roll*; the position itself when no
+play is legal; an empty line when the game is already over.
 """
 
 import argparse
@@ -15,7 +23,8 @@ import sys
 
 from minigam.notation import format_position
 from minigam.rules import Rules, winner
-from minigam.host.cli.legal import run_lines, stdin_lines
+from minigam.host.cli.legal import (GAMES, parse_bg_query, run_lines,
+                                    stdin_lines)
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 
@@ -40,6 +49,24 @@ def make_player(level, rules, seed=None):
     return AIPlayer(rules, level, seed=seed)
 
 
+def bg_answerer(level, seed=None):
+    """``answer(pos, d1, d2)`` for ``--game backgammon`` (see above)."""
+    from minigam.bg.ai import BgAI
+    from minigam.bg.ids import format_position_id
+    from minigam.bg.rules import TURN, winner as bg_winner
+    ai = BgAI(level, seed)
+
+    def answer(pos, d1, d2):
+        if bg_winner(pos):
+            return ""
+        ai.choose(pos, d1, d2)
+        res = bytearray(ai.result)
+        res[TURN] = pos[TURN]  # legal's convention: the mover on roll
+        return format_position_id(res)
+
+    return answer
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host ai")
     ap.add_argument("--level", required=True, choices=LEVELS)
@@ -47,7 +74,17 @@ def main(argv):
                     help="the Full-Entry variant")
     ap.add_argument("--seed", type=int, default=None,
                     help="noise seed (easy/medium), for repeatable runs")
+    ap.add_argument("--game", choices=GAMES, default="minigam",
+                    help="minigam (default) or backgammon (lines of "
+                    "'<gnubg position-id> <d1>-<d2>')")
     args = ap.parse_args(argv)
+    if args.game == "backgammon":
+        if args.full_entry:
+            ap.error("--full-entry is a MINIGAM variant, not backgammon's")
+        if args.level == "perfect":
+            ap.error("backgammon has no perfect level (easy, medium, hard)")
+        return run_lines(stdin_lines(), sys.stdout,
+                         bg_answerer(args.level, args.seed), parse_bg_query)
     rules = Rules(full_entry=args.full_entry)
     try:
         player = make_player(args.level, rules, args.seed)

@@ -6,6 +6,15 @@ device ``Game`` flow, and prints each game's record (``minigam.record``),
 records separated by a blank line. ``--games N`` plays N single games;
 ``--match N`` plays one match to N games instead. With ``--seed`` the dice
 and the players' choices are reproducible. A summary goes to stderr.
+
+``--game backgammon`` plays standard backgammon through ``BgGame``
+(players ``random``, ``greedy``, ``first``, ``ai:easy|medium|hard``; see
+``minigam.host.aitools.bg_players``) and prints one GNU Backgammon ``.mat``
+file (``minigam.host.bgmat``): ``--games N`` N games of a money session
+(default 1), ``--match N`` a match to N points (1..99, the Crawford rule).
+Play is cubeless unless ``--cube``: both players then double and take as
+the handheld's AI does (``minigam.app.cube``'s thresholds). The names in
+the file are ``P1-<spec>`` and ``P2-<spec>``.
 """
 
 import argparse
@@ -39,6 +48,58 @@ def play_game(game, players):
     return game.winner
 
 
+def play_bg(args, names):
+    """``play --game backgammon``: a money session or a match, printed as
+    one ``.mat`` file."""
+    from minigam.bg.game import BgGame
+    from minigam.host import bgmat
+    from minigam.host.aitools import bg_players
+    if args.full_entry:
+        sys.stderr.write("error: --full-entry is a MINIGAM variant, not "
+                         "backgammon's\n")
+        return 2
+    if args.games is None:
+        args.games = 1
+    if args.games < 1 or not 0 <= args.match <= 99:
+        sys.stderr.write("error: --games must be >= 1 and --match a length "
+                         "1..99 points\n")
+        return 2
+    seed = args.seed
+    try:
+        players = [bg_players.make_player(
+            names[k], None if seed is None else seed * 2 + k + 1)
+            for k in range(2)]
+    except PlayerError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    cube = bg_players.DeviceCube() if args.cube else bg_players.NoCube()
+    game = BgGame(match_to=args.match, dice=Dice(seed=seed))
+    logs = []
+    try:
+        while True:
+            bg_players.play_game(game, players, cube)
+            logs.append(bgmat.game_log(game))
+            if game.match_over() or (not args.match
+                                     and len(logs) == args.games):
+                break
+            game.new_game()
+    except GameError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    except Exception as exc:  # a player failing: no traceback for a user
+        sys.stderr.write("error: a player failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+        return 2
+    sys.stdout.write(bgmat.export(logs, args.match, [
+        "P%d-%s" % (k + 1, names[k]) for k in range(2)]))
+    sys.stderr.write("P1 %s: %d, P2 %s: %d points in %d game%s%s\n" % (
+        names[0], game.score[0], names[1], game.score[1], len(logs),
+        "" if len(logs) == 1 else "s",
+        " (match to %d won by P%d)" % (args.match, game.match_winner)
+        if args.match else ""))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host play")
     ap.add_argument("--players", default="greedy,random",
@@ -46,10 +107,18 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--full-entry", action="store_true")
     ap.add_argument("--games", type=int, default=None,
-                    help="number of single games (default 1)")
+                    help="number of single games (default 1; backgammon: "
+                         "games of a money session)")
     ap.add_argument("--match", type=int, default=0,
                     help="play one match to N games instead (odd, 1..99, "
-                         "as the device offers odd lengths)")
+                         "as the device offers odd lengths; backgammon: N "
+                         "points, 1..99)")
+    ap.add_argument("--game", choices=("minigam", "backgammon"),
+                    default="minigam",
+                    help="backgammon prints a GNU Backgammon .mat file")
+    ap.add_argument("--cube", action="store_true",
+                    help="backgammon: double and take as the handheld's AI "
+                         "does (default: cubeless)")
     args = ap.parse_args(argv)
     names = args.players.split(",")
     if len(names) != 2 or not all(names):
@@ -58,6 +127,12 @@ def main(argv):
     if args.games is not None and args.match:
         sys.stderr.write("error: --games and --match exclude each other "
                          "(a match is one run of games to N)\n")
+        return 2
+    if args.game == "backgammon":
+        return play_bg(args, names)
+    if args.cube:
+        sys.stderr.write("error: --cube is backgammon's (MINIGAM has no "
+                         "cube)\n")
         return 2
     if args.games is None:
         args.games = 1

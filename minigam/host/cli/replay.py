@@ -1,8 +1,15 @@
-"""``replay FILE`` (``-`` for stdin): check a game record turn by turn.
+"""``replay [--game backgammon] FILE`` (``-`` for stdin): check a game
+record turn by turn.
 
 Prints the final position of each record in the file (a match is a sequence
 of records), or ``error: line N: <reason>`` and exits with 2. Never a
 traceback: a missing file, an empty file or binary data is an error too.
+
+``--game backgammon`` reads a GNU Backgammon ``.mat`` file instead (as
+``play --game backgammon`` prints and gnubg exports; ``minigam.host.bgmat``)
+and prints, for each game, the GNU Backgammon Position ID of its final
+position with the player the game left on roll (after a last play its
+opponent, after a dropped double the doubler).
 """
 
 import sys
@@ -35,9 +42,45 @@ def read_bytes(name):
         return f.read()
 
 
+USAGE = "usage: python -m minigam.host replay [--game backgammon] FILE\n"
+
+
+def _game_arg(argv):
+    """``(game, rest)``: ``--game NAME`` or ``--game=NAME`` taken out of
+    ``argv``; ``game`` None when the option is malformed."""
+    rest = list(argv)
+    game = "minigam"
+    for k, a in enumerate(rest):
+        if a == "--game" or a.startswith("--game="):
+            if a == "--game":
+                value = rest[k + 1] if k + 1 < len(rest) else None
+                del rest[k:k + 2]
+            else:
+                value = a[7:]
+                del rest[k]
+            game = value if value in ("minigam", "backgammon") else None
+            break
+    return game, rest
+
+
+def replay_bg(data):
+    """The final Position ID of each game of ``.mat`` bytes ``data``;
+    ``MatError`` if the file is bad."""
+    from minigam.bg.ids import format_position_id
+    from minigam.host.bgmat import MatError, read
+    try:
+        text = read_text(data)
+    except RecordError as exc:
+        raise MatError(exc.line, exc.reason)
+    return [format_position_id(g.pos) for g in read(text).games]
+
+
 def main(argv):
-    if len(argv) != 1 or argv[0] in ("-h", "--help"):
-        sys.stderr.write("usage: python -m minigam.host replay FILE\n")
+    game, argv = _game_arg(argv)
+    if game is None or len(argv) != 1 or argv[0] in ("-h", "--help"):
+        sys.stderr.write(USAGE)
+        if game is None:
+            sys.stderr.write("error: --game must be minigam or backgammon\n")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     name = argv[0]
     try:
@@ -46,6 +89,15 @@ def main(argv):
         sys.stdout.write("error: cannot read %s: %s\n"
                          % (name, exc.strerror or exc))
         return 2
+    if game == "backgammon":
+        from minigam.host.bgmat import MatError
+        try:
+            ids = replay_bg(data)
+        except MatError as exc:
+            sys.stdout.write("error: %s\n" % exc)
+            return 2
+        sys.stdout.write("".join(pid + "\n" for pid in ids))
+        return 0
     try:
         games = replay(read_text(data))
     except RecordError as exc:

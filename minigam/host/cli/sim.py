@@ -5,6 +5,9 @@ Opens a window (pygame-ce); where no window can open (no display, SSH, a
 DISPLAY naming no X server) or with ``--text`` it plays in the terminal
 instead. ``--headless`` runs a key
 script (see ``minigam.host.simulator.sim``) and writes PNGs of the real screens.
+``--mat FILE`` writes the Backgammon games played as a GNU Backgammon
+``.mat`` file (after each game and on quitting; a second match or money
+session goes to ``FILE-2``, and so on; ``minigam.host.bgmat.Recorder``).
 """
 
 import argparse
@@ -76,6 +79,9 @@ def main(argv):
     ap.add_argument("--docs", metavar="DIR",
                     help="regenerate the README's pictures into DIR "
                          "(e.g. docs/img)")
+    ap.add_argument("--mat", metavar="FILE",
+                    help="write the Backgammon games played to FILE (GNU "
+                         "Backgammon's .mat; a next match to FILE-2 ...)")
     ap.add_argument("--quit-after", type=int, default=None, metavar="MS",
                     help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -90,13 +96,18 @@ def main(argv):
             sim.run_docs(args.docs, out=sys.stdout, scale=args.scale or 1)
             return 0
         if headless:
-            if not (args.screenshot or args.screenshot_dir):
+            if not (args.screenshot or args.screenshot_dir or args.mat):
                 sys.stderr.write("note: --headless without --screenshot or "
                                  "--screenshot-dir writes nothing\n")
             sim.parse_script(script)  # report a bad script before starting
+            session = None
+            if args.mat:
+                session = sim.Session(args.profile, args.seed, mat=args.mat)
             sim.run_headless(args.profile, script, args.screenshot,
                              args.screenshot_dir, args.scale or 1, args.seed,
-                             args.settle, out=sys.stdout)
+                             args.settle, out=sys.stdout, session=session)
+            for path in getattr(session, "mat_files", ()):
+                sys.stdout.write("wrote %s\n" % path)
             return 0
         if script:
             raise sim.SimError("--keys needs --headless")
@@ -109,12 +120,15 @@ def main(argv):
             sys.stderr.write("note: no exact table cached, so no Perfect AI "
                              "level ('python -m minigam.host solve' makes "
                              "it in minutes, after make test's set-up)\n")
-        session = sim.Session(args.profile, args.seed, make_perfect)
+        session = sim.Session(args.profile, args.seed, make_perfect,
+                              mat=args.mat)
         try:
             _play(sim, session, args)
             return 0
         finally:
             session.close()
+            for path in getattr(session, "mat_files", ()):
+                sys.stderr.write("wrote %s\n" % path)
     except sim.SimError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2

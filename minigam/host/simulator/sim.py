@@ -220,9 +220,11 @@ class Session:
 
     :param profile: profile name (``minigam.hw.pins.PROFILES``)
     :param seed: dice seed (``None``: random)
+    :param mat: a path: the Backgammon games played are written there as
+        GNU Backgammon ``.mat`` files (``minigam.host.bgmat.Recorder``)
     """
 
-    def __init__(self, profile=None, seed=None, perfect=None):
+    def __init__(self, profile=None, seed=None, perfect=None, mat=None):
         try:
             from minigam.host.simulator import hwhost
             from minigam.hw import pins
@@ -236,6 +238,10 @@ class Session:
         self.hw = hwhost.build_host_profile(name)
         self.panel = PanelCapture(self.hw.display)
         self.app = _build_app(self.hw, seed, perfect)
+        self.recorder = None
+        if mat:
+            from minigam.host.bgmat import Recorder
+            self.recorder = Recorder(mat)
         self.now = self.hw.clock.now
         self.width = self.hw.width
         self.height = self.hw.height
@@ -254,9 +260,23 @@ class Session:
         display.refresh = refresh
 
     # time
+    def _run(self):
+        self.app.tick(self.now)
+        if self.recorder is not None:
+            self.recorder.watch(self.app.game, self.player_names())
+
+    def player_names(self):
+        """The players' names for a ``.mat`` file: ``You``/``AI-Medium``
+        against the AI, else ``P1``/``P2``."""
+        from minigam.app import persist
+        app = self.app
+        if app.mode == persist.MODE_AI:
+            return ("You", "AI-" + persist.LEVEL_NAMES[app.level])
+        return ("P1", "P2")
+
     def tick(self):
         """One pass of the app loop at the current time."""
-        self.app.tick(self.now)
+        self._run()
 
     def advance(self, ms, frame_ms=FRAME_MS):
         """Let ``ms`` of app time pass, one loop pass every ``frame_ms``."""
@@ -265,7 +285,7 @@ class Session:
             step = min(frame_ms, end - self.now)
             self.hw.clock.advance(step)
             self.now = self.hw.clock.now
-            self.app.tick(self.now)
+            self._run()
 
     @property
     def state(self):
@@ -298,7 +318,7 @@ class Session:
         if now_ms > self.now:
             self.hw.clock.set(now_ms)
             self.now = now_ms
-        self.app.tick(self.now)
+        self._run()
 
     # keys
     def has_key(self, code):
@@ -363,6 +383,10 @@ class Session:
         return bool(getattr(self.app, "game_over", False))
 
     def close(self):
+        """Release the hardware fakes; with ``mat``, write the Backgammon
+        games (``mat_files`` lists the files)."""
+        if self.recorder is not None:
+            self.mat_files = self.recorder.close()
         deinit = getattr(self.hw, "deinit", None)
         if deinit is not None:
             deinit()

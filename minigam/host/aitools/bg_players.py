@@ -1,0 +1,216 @@
+"""Backgammon players and cube policies for host tools (``play --game
+backgammon``, the ``.mat`` tests).
+
+A player has ``choose(pos, d1, d2) -> [(src, die), ...]``: a whole legal
+play in order (mover's-view source indices, as ``BgGame.move`` takes
+them), ``[]`` when there is none; ``minigam.bg.ai.BgAI`` has the same.
+``make_player(spec, seed=None)`` builds one from its name:
+
+* ``random``: a uniformly random distinct legal result, seeded;
+* ``greedy``: the result with the best pip-count heuristic (the pip
+  difference after the play, less half the pips a blot in the reach of an
+  opposing checker would lose if hit), the first in generation order on a
+  tie, so it is deterministic; a winning play first;
+* ``first``: always the first generated play;
+* ``ai:easy``, ``ai:medium``, ``ai:hard``: the device's ``BgAI``.
+
+Cube policies (``wants_double(game)``, ``takes(game)``): ``NoCube`` (never
+doubles: cubeless play, the default of ``play``); ``DeviceCube``, the
+handheld AI's thresholds (``minigam.app.cube``: doubles when the network's
+cubeless equity is in ``[DOUBLE, TOO_GOOD]``, takes when the taker's is at
+least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
+cube actions).
+
+``play_game(game, players, cube=None)`` plays a ``BgGame`` in state
+``NEW`` to its end and returns the winner.
+"""
+
+import random
+
+from minigam.bg import rules as R
+from minigam.bg.game import GameError, ROLL, CUBE, OVER
+from minigam.host.aitools.players import PlayerError
+
+SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
+
+
+def play_steps(rules, k):
+    """Play ``k`` of ``rules``' last ``plays`` call as ``[(src, die), ...]``."""
+    mv = rules.moves
+    b = k << 3
+    out = []
+    for j in range(4):
+        if mv[b + 2 * j] == R.NONE:
+            break
+        out.append((mv[b + 2 * j], mv[b + 2 * j + 1]))
+    return out
+
+
+class FirstPlayer:
+    """The first generated play: fully predictable."""
+
+    def __init__(self):
+        self.rules = R.Rules()
+
+    def choose(self, pos, d1, d2):
+        if self.rules.plays(pos, d1, d2) == 0:
+            return []
+        return play_steps(self.rules, 0)
+
+
+class RandomPlayer:
+    """A uniformly random distinct result, seeded."""
+
+    def __init__(self, seed=None):
+        self.rules = R.Rules()
+        self.rng = random.Random(seed)
+
+    def choose(self, pos, d1, d2):
+        n = self.rules.plays(pos, d1, d2)
+        if n == 0:
+            return []
+        return play_steps(self.rules, self.rng.randrange(n))
+
+
+def greedy_score(pos, res):
+    """The heuristic value of result ``res`` (turn passed) for the mover of
+    ``pos`` (see the module docstring)."""
+    me = pos[R.TURN]
+    m = 0 if me == 1 else R.BLOCK
+    o = R.BLOCK - m
+    score = 2 * (R.pips(res, 3 - me) - R.pips(res, me))
+    for i in range(1, R.OFF):
+        if res[m + i] != 1:
+            continue
+        # My index i faces the opponent's index 25 - i: a checker of theirs
+        # on its bar or an index below that, 12 pips away at most, reaches.
+        far = 25 - i
+        for k in range(max(0, far - 12), far):
+            if res[o + k]:
+                score -= i
+                break
+    return score
+
+
+class GreedyPlayer:
+    """Best result by ``greedy_score``; deterministic."""
+
+    def __init__(self):
+        self.rules = R.Rules()
+
+    def choose(self, pos, d1, d2):
+        rules = self.rules
+        n = rules.plays(pos, d1, d2)
+        if n == 0:
+            return []
+        best = None
+        bk = 0
+        for k in range(n):
+            res = rules.result(pos, k)
+            if R.winner(res):
+                s = 1 << 20 | R.win_kind(res)
+            else:
+                s = greedy_score(pos, res)
+            if best is None or s > best:
+                best = s
+                bk = k
+        return play_steps(rules, bk)
+
+
+def make_player(spec, seed=None):
+    """A Backgammon player from its name; raises ``PlayerError``."""
+    if spec == "random":
+        return RandomPlayer(seed)
+    if spec == "greedy":
+        return GreedyPlayer()
+    if spec == "first":
+        return FirstPlayer()
+    if spec.startswith("ai:"):
+        from minigam.bg.ai import BgAI, LEVELS
+        if spec[3:] not in LEVELS:
+            raise PlayerError("unknown Backgammon AI level %r (choose from "
+                              "%s)" % (spec[3:], ", ".join(LEVELS)))
+        return BgAI(spec[3:], seed)
+    raise PlayerError("unknown Backgammon player %r (choose from %s)"
+                      % (spec, ", ".join(SPECS)))
+
+
+# -- the cube ----------------------------------------------------------------
+
+class NoCube:
+    """Never doubles (cubeless play); takes every double."""
+
+    def wants_double(self, game):
+        return False
+
+    def takes(self, game):
+        return True
+
+
+class DeviceCube:
+    """The handheld AI's cube decisions (``minigam.app.cube``'s thresholds
+    on the network's cubeless equity; money-game thresholds, as on the
+    device)."""
+
+    def __init__(self):
+        from minigam.app import cube
+        from minigam.bg.eval import evaluate, equity_of
+        self._limits = (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE)
+        self._equity = lambda pos: equity_of(evaluate(pos))
+
+    def wants_double(self, game):
+        e = self._equity(game.pos)
+        return self._limits[0] <= e <= self._limits[1]
+
+    def takes(self, game):
+        q = bytearray(game.pos)
+        q[R.TURN] = 3 - game.offered  # the taker's view, as if on roll
+        return self._equity(q) >= self._limits[2]
+
+
+class RandomCube:
+    """Doubles with probability ``p_double`` whenever allowed, takes with
+    ``p_take``; seeded."""
+
+    def __init__(self, seed=None, p_double=0.1, p_take=0.7):
+        self.rng = random.Random(seed)
+        self.p_double = p_double
+        self.p_take = p_take
+
+    def wants_double(self, game):
+        return self.rng.random() < self.p_double
+
+    def takes(self, game):
+        return self.rng.random() < self.p_take
+
+
+def play_game(game, players, cube=None):
+    """Play ``game`` (a ``BgGame`` in state ``NEW``) to its end with
+    ``players[0]`` (Player 1) and ``players[1]``, the cube by ``cube`` (a
+    policy above; None: ``NoCube``). Returns the winner."""
+    cube = cube or NoCube()
+    game.start_game()
+    while game.state != OVER:
+        if game.state == ROLL:
+            if game.can_double() and cube.wants_double(game):
+                game.double()
+                if game.state == CUBE:
+                    if cube.takes(game):
+                        game.take()
+                    else:
+                        game.drop()
+                        break
+            game.roll()
+        who = game.player
+        steps = players[who - 1].choose(game.pos, game.d1, game.d2)
+        if game.must_pass:
+            if steps:
+                raise GameError("P%d chose a move but must pass" % who)
+        else:
+            try:
+                game.play_steps(steps)
+            except GameError as exc:
+                raise GameError("P%d chose an illegal play %r with %d-%d: %s"
+                                % (who, steps, game.d1, game.d2, exc))
+        game.confirm()
+    return game.winner
