@@ -9,7 +9,7 @@ gnubg 1.07 writes with ``export match mat`` and reads with ``import mat``::
      5 point match
 
      Game 1
-     P1-ai-hard : 0                  P2-random : 0
+     P1-ai-hard : 0                 P2-random : 0
       1)                             52: 13/8 24/22
       2) 63: 24/18 13/10             66: 24/18 24/18 13/7 13/7
       ...
@@ -24,18 +24,18 @@ Each game has its number, the two names with their scores before it
 of two actions, Player 1's and Player 2's: a roll (higher die first) and
 its moves, ``Doubles => N``, ``Takes``, ``Drops``, and after the last
 action ``Wins N point(s)`` in the winner's column (gnubg also writes it
-after the loser resigned: the game then ends there, worth N = the cube
-times 1, 2 or 3). The player who wins
-the opening roll plays it as the first action (so when that is Player 2,
-line 1's left column is empty). Moves name points in the mover's own view:
-``13/8``, ``25/21`` from the bar, ``6/0`` bearing off, ``*`` a hit; a roll
-with no legal play has no moves (``66:``). Lines starting with ``;`` are
-comments. A match always plays the Crawford rule (gnubg assumes it too: the
-file does not say which game is the Crawford game; in a file that starts
-mid-match, the first game with one player at match point is taken as it).
-Money sessions have no Jacoby rule (gammons always count), as ``BgGame``;
-gnubg applies its own setting when it imports one, so ``set jacoby off``
-first there (else an undoubled gammon counts 1 point in gnubg).
+after the loser resigned: the game ends there, worth N = the cube times 1,
+2 or 3). The player who wins the opening roll plays it as the first
+action (so when that is Player 2, line 1's left column is empty). Moves
+name points in the mover's own view: ``13/8``, ``25/21`` from the bar,
+``6/0`` bearing off, ``*`` a hit; a roll with no legal play has no moves
+(``66:``). Lines starting with ``;`` or ``#`` are comments. A match always
+plays the Crawford rule (gnubg assumes it too: the file does not say which
+game is the Crawford game; in a file that starts mid-match, the first game
+with one player at match point is taken as it). Money sessions have no
+Jacoby rule (gammons always count), as ``BgGame``; gnubg applies its own
+setting when it imports one, so ``set jacoby off`` first there (else an
+undoubled gammon counts 1 point in gnubg).
 
 Reading also takes ``bar``/``off`` for 25/0, chains (``24/18/13``),
 repeats (``13/11(2)``) and one checker moved with more than one die
@@ -48,7 +48,8 @@ games. ``read(text) -> MatMatch``: every game played through ``BgGame``
 (the dice, each move legal and the play complete, every cube action, the
 scores before each game, the points and winner of ``Wins``); raises
 ``MatError`` (``.line``, ``.reason``; ``str()`` is ``line N: reason``) and
-no other exception.
+no other exception. ``Recorder``: the games of a ``BgGame`` watched as
+they are played (the simulator's ``--mat``) written as ``.mat`` files.
 """
 
 import re
@@ -157,6 +158,7 @@ def _line(n, left, right):
 def _game_lines(log):
     slots = _slots(log)
     lines = []
+    wins = log.winner != 0  # a "Wins" line still to write
     k = 0
     n = 0
     while k < len(slots):
@@ -173,12 +175,11 @@ def _game_lines(log):
             k += 1
         if k < len(slots) and slots[k][0] != 1:
             raise MatError(0, "turn %d: Player 2 acts twice in a row" % n)
-        if k == len(slots) and log.winner == 2 and left and not right \
-                and slots[k - 1][0] == 1:
+        if k == len(slots) and log.winner == 2 and left and not right:
             right = _wins(log.points)  # Player 1 dropped: on this line
-            log = None
+            wins = False
         lines.append(_line(n, left, right))
-    if log is not None and log.winner:
+    if wins:
         pad = 5 if log.winner == 1 else 5 + LEFT_WIDTH
         lines.append((" " * pad + _wins(log.points)).rstrip())
     return lines
@@ -192,7 +193,7 @@ def _name(name):
 def export(logs, match_to=0, names=("Player1", "Player2")):
     """The ``.mat`` text of ``logs`` (``GameLog`` each, in order), a match
     to ``match_to`` points (0: a money session). Names lose spaces and
-    colons (gnubg reads a name as one word)."""
+    colons (a colon would end a name in gnubg's reading)."""
     n1 = _name(names[0])
     n2 = _name(names[1])
     out = ['; [Site "MINIGAM"]', "", " %d point match" % match_to, ""]
@@ -209,14 +210,18 @@ def export(logs, match_to=0, names=("Player1", "Player2")):
 
 # -- reading -------------------------------------------------------------
 
-_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
-_SCORE = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$")
-_TURN = re.compile(r"^\s*(\d+)\)(.*)$")
-_WINS = re.compile(r"^(\s*)Wins\s+(\d+)\s+points?\s*$", re.I)
+# (ASCII only: \d and \s would take other scripts' digits and spaces.)
+_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I | re.A)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I | re.A)
+_SCORE = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$",
+                    re.A)
+_TURN = re.compile(r"^\s*(\d+)\)(.*)$", re.A)
+_WINS = re.compile(r"^(\s*)Wins\s+(\d+)\s+points?\s*$", re.I | re.A)
 _ROLL = re.compile(r"^([1-6])([1-6]):$")
 _MOVE = re.compile(r"^(?:bar|\d+)\*?(?:/(?:bar|off|\d+)\*?)+(?:\((\d)\))?$",
-                   re.I)
+                   re.I | re.A)
+_NUMBER = re.compile(r"^\d+$", re.A)
+_TOKEN = re.compile(r"\S+", re.A)
 _KEYWORDS = ("doubles", "takes", "drops", "wins")
 _RIGHT_AT = 15  # an action starting this far after "N)" is Player 2's
 _MAX_NUMBER = 9  # digits: longer numbers are rejected, not parsed
@@ -273,7 +278,7 @@ def _actions(body, line):
     """The actions of a numbered line's text after ``N)``: ``[(offset,
     kind, value), ...]``; kind ``roll`` (value ``(d1, d2, moves)``),
     ``double`` (the new cube), ``take``, ``drop`` or ``wins`` (points)."""
-    toks = [(m.start(), m.group()) for m in re.finditer(r"\S+", body)]
+    toks = [(m.start(), m.group()) for m in _TOKEN.finditer(body)]
     out = []
     k = 0
     while k < len(toks):
@@ -291,7 +296,7 @@ def _actions(body, line):
             k = j
         elif low == "doubles":
             if k + 2 >= len(toks) or toks[k + 1][1] != "=>" \
-                    or not toks[k + 2][1].isdigit():
+                    or not _NUMBER.match(toks[k + 2][1]):
                 raise MatError(line, "a double must read 'Doubles => N'")
             out.append((at, "double", _number(toks[k + 2][1], line,
                                               "cube")))
@@ -300,7 +305,7 @@ def _actions(body, line):
             out.append((at, low[:-1], 0))
             k += 1
         elif low == "wins":
-            if k + 2 >= len(toks) or not toks[k + 1][1].isdigit() \
+            if k + 2 >= len(toks) or not _NUMBER.match(toks[k + 1][1]) \
                     or toks[k + 2][1].lower() not in ("point", "points"):
                 raise MatError(line, "a win must read 'Wins N points'")
             out.append((at, "wins", _number(toks[k + 1][1], line,
@@ -321,7 +326,7 @@ def _split(lines):
     cur = None
     for n, raw in enumerate(lines, 1):
         s = raw.strip()
-        if not s or s[0] == ";":
+        if not s or s[0] in ";#":
             continue
         m = _LENGTH.match(s)
         if m:
@@ -606,11 +611,12 @@ class Recorder:
     A game left for the menu and resumed from its save goes on in a new
     ``BgGame`` that knows only the saved position; its turns before that
     come from what was watched (it is recognised by its position, cube
-    and score). A game not watched from its opening roll (resumed from a
-    save of an earlier session) cannot be written: ``skipped`` counts them
-    (the match's later games are written, from their score on). ``close()``
-    writes the files once more with the game in progress (its confirmed
-    turns) and returns their paths.
+    and score). A game left and never resumed is written unfinished (its
+    confirmed turns), as is the game in progress at ``close()``, which
+    writes the files a last time and returns their paths. A game not
+    watched from its opening roll (resumed from a save of an earlier
+    session) cannot be written: ``skipped`` counts them (the match's later
+    games are, in a file of their own that starts at their score).
     """
 
     def __init__(self, path):
