@@ -117,10 +117,11 @@ def states(session):
     return [entry[0] for entry in session.heap]
 
 
-def within_budget(session, build):
+def within_budget(session, build, budget=None):
     """AssertionError unless the board's lowest free heap so far meets
-    ``bench.BUDGETS[build]`` and every 16 KB probe succeeded."""
-    verdict = bench.budget_verdict(session, build)
+    ``budget`` (``bench.BUDGETS[build]``) and every 16 KB probe
+    succeeded."""
+    verdict = bench.budget_verdict(session, build, budget)
     assert verdict is None, "%s: %s" % (build, verdict)
 
 
@@ -151,6 +152,30 @@ def test_whole_game_against_hard(profile, minigam_firmware):
 
 
 TWO_PLAYERS = "X A "  # menu: down to "Two players", start
+# Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
+# Medium -> Hard, up to "Play vs AI".
+BACKGAMMON_HARD = "X X X A Y A Y Y "
+
+
+def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a whole Backgammon game against
+    Hard (A takes the AI's doubles; the human never doubles), its final
+    board equal to the host's, then a two-player game, to game over within
+    Backgammon's heap budget."""
+    script = BACKGAMMON_HARD + "A A A*until:OVER"
+    profile = "pico-st7789"
+    with start(profile, minigam_firmware, frozen=True) as s:
+        play(s, script)
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        compare(profile, s.frame(), script, "bg-over-hard")
+        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        within_budget(s, "frozen", bench.BG_BUDGET)
 
 
 @pytest.mark.parametrize("profile", RP2040)
