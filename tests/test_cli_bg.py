@@ -9,14 +9,14 @@ prints a ``.mat`` file that ``replay`` (and ``minigam.host.bgmat``) reads
 back; every error is one line and exit status 2, never a traceback.
 """
 
+import contextlib
 import io
 import os
 import random
-import subprocess
-import sys
-import contextlib
+
 
 from bg_refgen import random_position
+from test_cli_legal import run
 from minigam.bg.ids import format_position_id, parse_position_id
 from minigam.bg.rules import new_position
 from minigam.host import bgmat
@@ -29,18 +29,6 @@ FIXTURE = os.path.join(HERE, "data", "bg_legal.txt.gz")
 START = "4HPwATDgc/ABMA"
 CLOSED = "27YdAADg/wMAYA"  # 2 on the bar against a closed board: 6-6 dances
 WON = "/38AAAAAAAAAAA"  # the player on roll has borne off all 15
-
-
-def run(args, data=b""):
-    if isinstance(data, str):
-        data = data.encode()
-    proc = subprocess.run([sys.executable, "-m", "minigam.host"] + args,
-                          input=data, capture_output=True, timeout=300,
-                          cwd=os.path.dirname(HERE))
-    out = proc.stdout.decode("utf-8", "replace")
-    err = proc.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in out + err, err
-    return proc.returncode, out, err
 
 
 def run_main(mod, argv):

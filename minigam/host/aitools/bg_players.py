@@ -21,15 +21,15 @@ cubeless equity is in ``[DOUBLE, TOO_GOOD]``, takes when the taker's is at
 least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
 cube actions).
 
-``play_game(game, players, cube=None)`` plays a ``BgGame`` in state
-``NEW`` to its end and returns the winner.
+``minigam.host.aitools.players.play_game(game, players, cube)`` plays a
+``BgGame`` with them (also importable from here).
 """
 
 import random
 
 from minigam.bg import rules as R
-from minigam.bg.game import GameError, ROLL, CUBE, OVER
-from minigam.host.aitools.players import PlayerError
+from minigam.host.aitools.players import (PlayerError, best_play,
+                                          play_game)  # noqa: F401
 
 SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
 
@@ -93,7 +93,8 @@ def greedy_score(pos, res):
 
 
 class GreedyPlayer:
-    """Best result by ``greedy_score``; deterministic."""
+    """Best result by ``greedy_score`` (a winning play first, the bigger
+    win first); deterministic."""
 
     def __init__(self):
         self.rules = R.Rules()
@@ -103,18 +104,13 @@ class GreedyPlayer:
         n = rules.plays(pos, d1, d2)
         if n == 0:
             return []
-        best = None
-        bk = 0
-        for k in range(n):
-            res = rules.result(pos, k)
+
+        def score(res):
             if R.winner(res):
-                s = 1 << 20 | R.win_kind(res)
-            else:
-                s = greedy_score(pos, res)
-            if best is None or s > best:
-                best = s
-                bk = k
-        return play_steps(rules, bk)
+                return 1 << 20 | R.win_kind(res)
+            return greedy_score(pos, res)
+
+        return play_steps(rules, best_play(rules, pos, n, score))
 
 
 def make_player(spec, seed=None):
@@ -182,35 +178,3 @@ class RandomCube:
 
     def takes(self, game):
         return self.rng.random() < self.p_take
-
-
-def play_game(game, players, cube=None):
-    """Play ``game`` (a ``BgGame`` in state ``NEW``) to its end with
-    ``players[0]`` (Player 1) and ``players[1]``, the cube by ``cube`` (a
-    policy above; None: ``NoCube``). Returns the winner."""
-    cube = cube or NoCube()
-    game.start_game()
-    while game.state != OVER:
-        if game.state == ROLL:
-            if game.can_double() and cube.wants_double(game):
-                game.double()
-                if game.state == CUBE:
-                    if cube.takes(game):
-                        game.take()
-                    else:
-                        game.drop()
-                        break
-            game.roll()
-        who = game.player
-        steps = players[who - 1].choose(game.pos, game.d1, game.d2)
-        if game.must_pass:
-            if steps:
-                raise GameError("P%d chose a move but must pass" % who)
-        else:
-            try:
-                game.play_steps(steps)
-            except GameError as exc:
-                raise GameError("P%d chose an illegal play %r with %d-%d: %s"
-                                % (who, steps, game.d1, game.d2, exc))
-        game.confirm()
-    return game.winner

@@ -14,6 +14,10 @@ play in order, ``[]`` for a pass), the same interface as
 * ``ai:easy``, ``ai:medium``, ``ai:hard``: ``minigam.ai.AIPlayer``;
 * ``ai:perfect``: best play by the exact solution table
   (``python -m minigam.host solve`` makes it; an error if it is missing).
+
+``play_game(game, players, cube=None)`` plays a game to its end: MINIGAM's
+``Game`` or Backgammon's ``BgGame`` (with a cube policy from
+``minigam.host.aitools.bg_players``).
 """
 
 import random
@@ -83,8 +87,26 @@ def greedy_score(rules, pos, res):
     return score
 
 
+def best_play(rules, pos, n, score):
+    """The index of the play (of the ``n`` that ``rules.plays`` found for
+    ``pos``) whose result, the turn passed, has the highest ``score(res)``;
+    the first on a tie, so it is deterministic."""
+    best = None
+    bk = 0
+    for k in range(n):
+        s = score(rules.result(pos, k))
+        if best is None or s > best:
+            best = s
+            bk = k
+    return bk
+
+
+_WIN = 1 << 30  # a winning play's score: above any heuristic
+
+
 class GreedyPlayer:
-    """Best result by ``greedy_score``; deterministic."""
+    """Best result by ``greedy_score`` (a winning play first);
+    deterministic."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -94,19 +116,14 @@ class GreedyPlayer:
         n = rules.plays(pos, d1, d2)
         if n == 0:
             return []
-        best = None
-        bk = 0
-        for k in range(n):
-            res = rules.result(pos, k)
-            m = 0 if pos[TURN] == 1 else 8
+        m = 0 if pos[TURN] == 1 else 8
+
+        def score(res):
             if res[m + 7] == rules.checkers:
-                bk = k
-                break
-            s = greedy_score(rules, pos, res)
-            if best is None or s > best:
-                best = s
-                bk = k
-        return _steps(rules, bk)
+                return _WIN
+            return greedy_score(rules, pos, res)
+
+        return _steps(rules, best_play(rules, pos, n, score))
 
 
 def make_player(spec, rules, seed=None):
@@ -142,3 +159,34 @@ def make_player(spec, rules, seed=None):
         return AIPlayer(rules, level, seed)
     raise PlayerError("unknown player %r (choose from %s)"
                       % (spec, ", ".join(SPECS)))
+
+
+def play_game(game, players, cube=None):
+    """Play ``game`` (MINIGAM's ``Game`` or a ``BgGame``, state ``NEW``) to
+    its end with ``players[0]`` (Player 1) and ``players[1]``; returns the
+    winner. ``cube``: a Backgammon cube policy (``wants_double(game)``,
+    ``takes(game)``), consulted before each roll the mover may double;
+    None: nobody doubles. An illegal choice raises the game's own
+    ``GameError``, naming the player and the play."""
+    from minigam.game import ROLL, OVER  # (BgGame's states are the same)
+    game.start_game()
+    while game.state != OVER:
+        if game.state == ROLL:
+            if cube is not None and game.can_double() \
+                    and cube.wants_double(game):
+                game.double()
+                if not cube.takes(game):
+                    game.drop()
+                    break
+                game.take()
+            game.roll()
+        who = game.player
+        steps = players[who - 1].choose(game.pos, game.d1, game.d2)
+        if steps or not game.must_pass:
+            try:
+                game.play_steps(steps)
+            except ValueError as exc:  # the game's GameError
+                raise type(exc)("P%d chose an illegal play %r with %d-%d: %s"
+                                % (who, steps, game.d1, game.d2, exc))
+        game.confirm()
+    return game.winner

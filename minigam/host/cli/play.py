@@ -21,74 +21,70 @@ import argparse
 import sys
 
 from minigam.dice import Dice
-from minigam.game import Game, GameError, ROLL, OVER
+from minigam.game import Game, GameError
 from minigam.record import export
 from minigam.rules import Rules
-from minigam.host.aitools.players import PlayerError, make_player
+from minigam.host.aitools.players import PlayerError, make_player, play_game
 
 
-def play_game(game, players):
-    """Play ``game`` (state NEW) to its end with ``players[0]``/``[1]``."""
-    game.start_game()
-    while game.state != OVER:
-        if game.state == ROLL:
-            game.roll()
-        who = game.player
-        steps = players[who - 1].choose(game.pos, game.d1, game.d2)
-        if game.must_pass:
-            if steps:
-                raise GameError("P%d chose a move but must pass" % who)
-        else:
-            try:
-                game.play_steps(steps)
-            except GameError as exc:
-                raise GameError("P%d chose an illegal play %r with %d-%d: %s"
-                                % (who, steps, game.d1, game.d2, exc))
-        game.confirm()
-    return game.winner
+def _players(build, names, seed):
+    """Both players, ``build(spec, seed)`` each (seeds from ``seed``);
+    None, the error written, when one cannot be made."""
+    try:
+        return [build(names[k], None if seed is None else seed * 2 + k + 1)
+                for k in range(2)]
+    except PlayerError as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return None
+
+
+def _run(games, error):
+    """Run ``games()``: 0, or 2 with one error line when a play is illegal
+    (``error``, the game's GameError) or a player fails (never a
+    traceback)."""
+    try:
+        games()
+    except error as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    except Exception as exc:  # a player failing: no traceback for a user
+        sys.stderr.write("error: a player failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+        return 2
+    return 0
 
 
 def play_bg(args, names):
     """``play --game backgammon``: a money session or a match, printed as
     one ``.mat`` file."""
-    from minigam.bg.game import BgGame
+    from minigam.bg.game import BgGame, GameError as BgGameError
     from minigam.host import bgmat
     from minigam.host.aitools import bg_players
     if args.full_entry:
         sys.stderr.write("error: --full-entry is a MINIGAM variant, not "
                          "backgammon's\n")
         return 2
-    if args.games is None:
-        args.games = 1
     if args.games < 1 or not 0 <= args.match <= 99:
         sys.stderr.write("error: --games must be >= 1 and --match a length "
                          "1..99 points\n")
         return 2
-    seed = args.seed
-    try:
-        players = [bg_players.make_player(
-            names[k], None if seed is None else seed * 2 + k + 1)
-            for k in range(2)]
-    except PlayerError as exc:
-        sys.stderr.write("error: %s\n" % exc)
+    players = _players(bg_players.make_player, names, args.seed)
+    if players is None:
         return 2
     cube = bg_players.DeviceCube() if args.cube else bg_players.NoCube()
-    game = BgGame(match_to=args.match, dice=Dice(seed=seed))
+    game = BgGame(match_to=args.match, dice=Dice(seed=args.seed))
     logs = []
-    try:
+
+    def games():
         while True:
-            bg_players.play_game(game, players, cube)
+            play_game(game, players, cube)
             logs.append(bgmat.game_log(game))
             if game.match_over() or (not args.match
                                      and len(logs) == args.games):
-                break
+                return
             game.new_game()
-    except GameError as exc:
-        sys.stderr.write("error: %s\n" % exc)
-        return 2
-    except Exception as exc:  # a player failing: no traceback for a user
-        sys.stderr.write("error: a player failed: %s: %s\n"
-                         % (type(exc).__name__, exc))
+
+    if _run(games, BgGameError):
         return 2
     sys.stdout.write(bgmat.export(logs, args.match, [
         "P%d-%s" % (k + 1, names[k]) for k in range(2)]))
@@ -128,56 +124,42 @@ def main(argv):
         sys.stderr.write("error: --games and --match exclude each other "
                          "(a match is one run of games to N)\n")
         return 2
+    if args.games is None:
+        args.games = 1
     if args.game == "backgammon":
         return play_bg(args, names)
     if args.cube:
         sys.stderr.write("error: --cube is backgammon's (MINIGAM has no "
                          "cube)\n")
         return 2
-    if args.games is None:
-        args.games = 1
     if args.games < 1 or args.match < 0 or args.match > 99 or (
             args.match and args.match % 2 == 0):
         sys.stderr.write("error: --games must be >= 1 and --match an odd "
                          "length 1..99\n")
         return 2
     rules = Rules(full_entry=args.full_entry)
-    seed = args.seed
-    try:
-        players = [make_player(names[k], rules,
-                               None if seed is None else seed * 2 + k + 1)
-                   for k in range(2)]
-    except PlayerError as exc:
-        sys.stderr.write("error: %s\n" % exc)
+    players = _players(lambda spec, seed: make_player(spec, rules, seed),
+                       names, args.seed)
+    if players is None:
         return 2
-    dice = Dice(seed=seed)
-    game = Game(rules=rules, match_to=args.match or 1, dice=dice)
+    game = Game(rules=rules, match_to=args.match or 1,
+                dice=Dice(seed=args.seed))
     wins = [0, 0]
-    count = 1 if args.match else args.games
-    first = True
-    try:
-        while True:
-            w = play_game(game, players)
-            wins[w - 1] += 1
-            if not first:
-                sys.stdout.write("\n")
-            first = False
-            sys.stdout.write(export(game))
-            if args.match:
-                if game.match_over():
+
+    def games():
+        for k in range(1 if args.match else args.games):
+            if k:
+                game.new_match()
+            while True:
+                wins[play_game(game, players) - 1] += 1
+                if sum(wins) > 1:
+                    sys.stdout.write("\n")
+                sys.stdout.write(export(game))
+                if not args.match or game.match_over():
                     break
                 game.new_game()
-            else:
-                count -= 1
-                if count == 0:
-                    break
-                game.new_match()
-    except GameError as exc:
-        sys.stderr.write("error: %s\n" % exc)
-        return 2
-    except Exception as exc:  # a player failing: no traceback for a user
-        sys.stderr.write("error: a player failed: %s: %s\n"
-                         % (type(exc).__name__, exc))
+
+    if _run(games, GameError):
         return 2
     sys.stderr.write("P1 %s: %d, P2 %s: %d%s\n" % (
         names[0], wins[0], names[1], wins[1],
