@@ -14,6 +14,8 @@ imported into gnubg, which must see the same dice, moves, boards, cube
 actions, winners, points and scores.
 """
 
+import contextlib
+import io
 import os
 import random
 
@@ -424,6 +426,24 @@ def test_the_simulator_writes_its_games_across_a_resume(tmp_path):
     assert len(m.games) == 1 and m.game.score == g.score
     assert bytes(m.games[0].pos) == bytes(g.pos)
     assert len(m.games[0].turns) > len(g.turns)
+
+
+def test_sim_mat_option(tmp_path):
+    """``sim --headless --mat FILE``: the AI's opening play, written as the
+    game in progress when the session ends."""
+    from minigam.host.cli import sim as cmd_sim
+    path = str(tmp_path / "s.mat")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = cmd_sim.main(["--headless", "--seed", "1", "--mat", path,
+                           "--settle", "6000",
+                           "--keys", "X X X A Y Y Y A A A"])
+    assert rc == 0 and out.getvalue() == "wrote %s\n" % path
+    with open(path) as f:
+        m = bgmat.read(f.read())
+    assert m.names == ("You", "AI-Medium") and m.match_to == 0
+    assert len(m.game.turns) == 1 and m.game.turns[0][0] == 2
+    assert m.games[0].winner == 0
 
 
 def test_recorder_matches_and_sessions(tmp_path):

@@ -714,9 +714,9 @@ class Recorder:
         """Write the files with the game in progress too; their paths."""
         extra = None
         g = self._obj
-        if g is not None and self._whole and g.state not in (NEW, OVER):
-            turns = self._seen[0] if self._seen else []
-            extra = GameLog(self._start_score, turns, 0, 0, g.pos)
+        if g is not None and self._whole and g.state not in (NEW, OVER) \
+                and self._seen and self._seen[0]:
+            extra = GameLog(self._start_score, self._seen[0], 0, 0, g.pos)
         if extra is None and not any(m[2] for m in self._matches):
             return []
         return self._write(extra)
