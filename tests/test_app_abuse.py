@@ -74,3 +74,39 @@ def test_random_keys_everywhere(profile, seed):
     assert A.PICK in states and A.MENU in states
     # games move on (the keys may leave one for the menu and start another)
     assert overs >= 1 or turns > 10, (overs, turns)
+
+
+@pytest.mark.parametrize("profile,seed", [("pico-st7789", 4),
+                                          ("pico-ili9341", 5)])
+def test_random_keys_in_backgammon(profile, seed):
+    """Backgammon chosen on the menu, then keys at random (during the AI's
+    turns, offers and answers too): every board stays legal, the cube only
+    doubles, and games go on."""
+    from minigam.hw import keys as K
+    from test_app_bg import Rig, choose_backgammon
+    rig = Rig(profile, seed=seed)
+    app = rig.app
+    choose_backgammon(rig)
+    rng = random.Random(seed)
+    keys = (K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN)
+    states = set()
+    turns = 0
+    last = (None, 0)
+    for i in range(1500):
+        r = rng.random()
+        if r < 0.5:
+            rig.press(K.A)
+        elif r < 0.9:
+            rig.press(*[rng.choice(keys) for _ in range(rng.randrange(1, 4))])
+        rig.tick(ms=rng.choice((10, 40, 100, 400)))
+        states.add(app.state)
+        g = app.game
+        if g is not None and len(g.pos) == 53:
+            assert valid_bg(g.pos), (i, bytes(g.pos))
+            assert g.cube in (1, 2, 4, 8, 16, 32, 64), g.cube
+            p, n = last
+            if p is g and g.turn_no > n:
+                turns += g.turn_no - n
+            last = (g, g.turn_no)
+    assert A.PICK in states and A.AI in states
+    assert turns > 10 or A.OVER in states, turns
