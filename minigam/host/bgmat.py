@@ -488,7 +488,7 @@ def _won(game, n, player, points):
         game._finish(player, points)  # BgGame has no resign(): its ending
         return
     if game.state != OVER:
-        raise MatError(n, "'Wins' in the middle of a turn")
+        raise MatError(n, "'Wins' before the double is answered")
     if player != game.winner:
         raise MatError(n, "'Wins' in Player %d's column, but Player %d won"
                        % (player, game.winner))
