@@ -60,7 +60,7 @@ def play_out(rig, rng, limit=6000):
 
 
 @pytest.mark.parametrize("profile", ALL)
-def test_a_whole_game_against_the_ai(profile):
+def test_a_whole_game_against_the_ai(profile, capsys):
     rig = Rig(profile, seed=4)
     app = rig.app
     choose_backgammon(rig)
@@ -76,6 +76,14 @@ def test_a_whole_game_against_the_ai(profile):
     st = app.stats
     assert st.games == [0, 0, 0, 0, 1, 0] and st.two_player == [0, 0]
     assert st.wins[4] == (1 if g.winner == 1 else 0)
+    # Its console line becomes a .mat file that replays to the same board.
+    from minigam.host.bgmat import read
+    from minigam.host.cli.mat import to_mat
+    mats = to_mat(capsys.readouterr().out)
+    assert len(mats) == 1
+    back = read(mats[0]).games
+    assert len(back) == 1 and bytes(back[0].pos) == bytes(g.pos)
+    assert (back[0].winner, back[0].points) == (g.winner, g.points)
     if profile != "pybadge":  # (its 256-byte NVM keeps MINIGAM's 29 bytes;
         # its stock drive plays no Backgammon: only the simulator does)
         assert P.load_stats(rig.hw.store).to_bytes() == st.to_bytes()

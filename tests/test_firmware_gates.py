@@ -171,6 +171,11 @@ def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
         assert s.state == "OVER"
         assert "AIMOVE" in states(s) and "DEST" in states(s)
         compare(profile, s.frame(), script, "bg-over-hard")
+        # The game's console line makes a .mat file that replays in full.
+        from minigam.host.bgmat import read
+        from minigam.host.cli.mat import to_mat
+        mats = to_mat(s.console)
+        assert len(mats) == 1 and len(read(mats[0]).games) == 1
         play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
         s.run(500)
         s.check()

@@ -163,3 +163,22 @@ def banner(app):
     g = app.game
     who = app.names()[g.offered - 1]
     return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop")
+
+
+def report(app):
+    """The finished game on the USB serial console, one line a PC turns
+    into a .mat file for GNU Backgammon (``python -m minigam.host mat``):
+    ``minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG``, the scores before
+    the game, LOG the game's turn log in hex (``minigam.bg.game``). Not
+    for a game resumed from a save: its turns before the save are gone."""
+    g = app.game
+    if g.opening is None or not g.winner:
+        return
+    from binascii import hexlify
+    s1, s2 = g.score[0], g.score[1]
+    if g.winner == 1:
+        s1 -= g.points
+    else:
+        s2 -= g.points
+    print("minigam-bg %d %d %d %d %d %s" % (g.match_to, s1, s2, g.winner,
+                                            g.points, hexlify(g.log).decode()))

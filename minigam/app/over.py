@@ -25,6 +25,9 @@ def record(app, w):
     else:
         st.two_player[bg] += 1
     P.save_stats(app.hw.store, st)
+    if bg:
+        from minigam.app.cube import report
+        report(app)  # its moves, for gnubg on a PC
 
 
 def begin(app):

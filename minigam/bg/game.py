@@ -451,26 +451,8 @@ class BgGame:
 
     @property
     def turns(self):
-        """Confirmed turns ``[(player, d1, d2, steps), ...]``; a cube
-        action is ``(player, 0, 0, action)``, action 2 taken, 3 dropped."""
-        out = []  # type: list
-        log = self.log
-        i = 0
-        while i < len(log):
-            b = log[i]
-            n = log[i + 1]
-            if not b & 63:
-                out.append((b >> 6, 0, 0, n))
-                i += 2
-                continue
-            steps = []
-            for j in range(n):
-                s = log[i + 2 + 2 * j]
-                e = log[i + 3 + 2 * j]
-                steps.append((s, e >> 1, e & 1))
-            out.append((b >> 6, (b >> 3) & 7, b & 7, tuple(steps)))
-            i += 2 + 2 * n
-        return out
+        """Confirmed turns (``decode_log``)."""
+        return decode_log(self.log)
 
     def _finish(self, w, points):
         self.winner = w
@@ -524,3 +506,30 @@ class BgGame:
         if self.state != MOVE:
             return []
         return self.rules.results(self.turn_start(), self.d1, self.d2)
+
+
+def decode_log(log):
+    """A game's turn log (``BgGame.log``) as ``[(player, d1, d2, steps),
+    ...]``, ``steps`` a tuple of ``(src, die, hit)``; a cube action is
+    ``(player, 0, 0, action)``, action 1 offered, 2 taken, 3 dropped.
+    ValueError when ``log`` ends inside a turn."""
+    out = []  # type: list
+    i = 0
+    while i < len(log):
+        if i + 1 >= len(log):
+            raise ValueError("the log ends inside a turn")
+        b = log[i]
+        n = log[i + 1]
+        if not b & 63:
+            out.append((b >> 6, 0, 0, n))
+            i += 2
+            continue
+        if i + 2 + 2 * n > len(log):
+            raise ValueError("the log ends inside a turn")
+        steps = []
+        for j in range(n):
+            e = log[i + 3 + 2 * j]
+            steps.append((log[i + 2 + 2 * j], e >> 1, e & 1))
+        out.append((b >> 6, (b >> 3) & 7, b & 7, tuple(steps)))
+        i += 2 + 2 * n
+    return out

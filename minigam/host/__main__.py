@@ -13,6 +13,7 @@ COMMANDS = {
     "ai": "print the AI's chosen result for <position> <roll> lines",
     "play": "play games between AIs or scripted players, print records",
     "replay": "check a game record turn by turn",
+    "mat": "the handheld's Backgammon games (its console) as .mat files",
     "review": "measure each decision of a game record against the best play",
     "solve": "solve MINIGAM exactly and cache/report the value table",
     "sim": "run the handheld app in a desktop simulator",
