@@ -1,5 +1,5 @@
-"""``legal [--full-entry] [--game minigam|backgammon]``: distinct legal
-results of ``<position> <roll>`` lines.
+"""``legal [--full-entry] [--game minigam|backgammon|nardy]``: distinct
+legal results of ``<position> <roll>`` lines.
 
 Each non-blank input line gives one output line: the resulting positions
 (turn passed) in canonical notation, sorted as strings, joined by ``;``; a
@@ -19,6 +19,14 @@ the line is the position itself (gnubg lists no move then, and its game
 records keep the board). A finished game (either side has borne off all
 15) has no result: an empty line (gnubg would still list the plays of the
 side on roll if only its opponent had finished).
+
+``--game nardy`` (Long Nardy, ``minigam.nardy``): each line is
+``<position> <d1>-<d2>``, the position in Long Nardy's notation
+(``minigam.nardy.notation``, e.g. ``24x15/12x15/w``). The output is the
+distinct positions after each legal play, the turn passed (so the last
+field names the opponent), in that notation, sorted as strings and
+``;``-joined; a pass prints the position with the turn passed; a finished
+game has no result (an empty line).
 """
 
 import argparse
@@ -26,20 +34,31 @@ import io
 import sys
 
 from minigam.bg.ids import IdError
+from minigam.nardy.notation import NotationError as NardyNotationError
 from minigam.notation import NotationError, format_position, parse_position, parse_roll
 from minigam.rules import Rules
 
+# The games of ``ai`` (which imports this tuple) and of ``legal``.
 GAMES = ("minigam", "backgammon")
+LEGAL_GAMES = GAMES + ("nardy",)
+
+
+def split_query(line, what="<position>"):
+    """A query line's two fields, ``(position, roll)``; raises
+    NotationError when there are not two."""
+    parts = line.split()
+    if len(parts) != 2:
+        raise NotationError("expected '%s <d1>-<d2>', got %d field%s"
+                            % (what, len(parts),
+                               "" if len(parts) == 1 else "s"))
+    return parts
 
 
 def parse_query(line):
     """``"<position> <d1>-<d2>"`` -> ``(pos, d1, d2)``; raises NotationError."""
-    parts = line.split()
-    if len(parts) != 2:
-        raise NotationError("expected '<position> <d1>-<d2>', got %d field%s"
-                            % (len(parts), "" if len(parts) == 1 else "s"))
-    pos = parse_position(parts[0])
-    d1, d2 = parse_roll(parts[1])
+    text, roll = split_query(line)
+    pos = parse_position(text)
+    d1, d2 = parse_roll(roll)
     return pos, d1, d2
 
 
@@ -47,13 +66,9 @@ def parse_bg_query(line):
     """``"<position-id> <d1>-<d2>"`` -> ``(pos, d1, d2)``, the ID's player
     on roll as Player 1; raises NotationError or IdError."""
     from minigam.bg.ids import parse_position_id
-    parts = line.split()
-    if len(parts) != 2:
-        raise NotationError("expected '<position-id> <d1>-<d2>', got %d "
-                            "field%s" % (len(parts),
-                                         "" if len(parts) == 1 else "s"))
-    pos = parse_position_id(parts[0])
-    d1, d2 = parse_roll(parts[1])
+    text, roll = split_query(line, "<position-id>")
+    pos = parse_position_id(text)
+    d1, d2 = parse_roll(roll)
     return pos, d1, d2
 
 
@@ -76,6 +91,30 @@ def bg_answerer():
     return answer
 
 
+def parse_nardy_query(line):
+    """``"<position> <d1>-<d2>"`` in Long Nardy's notation -> ``(pos, d1,
+    d2)``; raises NotationError (MINIGAM's, for the roll and the fields) or
+    Long Nardy's."""
+    from minigam.nardy.notation import parse_position as parse_nardy
+    text, roll = split_query(line)
+    pos = parse_nardy(text)
+    d1, d2 = parse_roll(roll)
+    return pos, d1, d2
+
+
+def nardy_answerer(head_doubles=True):
+    """``answer(pos, d1, d2)`` for ``--game nardy`` (see above)."""
+    from minigam.nardy.notation import format_position as format_nardy
+    from minigam.nardy.rules import Rules as NardyRules
+    rules = NardyRules(head_doubles=head_doubles)
+
+    def answer(pos, d1, d2):
+        return ";".join(sorted(format_nardy(p)
+                               for p in rules.results(pos, d1, d2)))
+
+    return answer
+
+
 def run_lines(lines, out, answer, parse=parse_query):
     """Answer each non-blank query line, read by ``parse``, with
     ``answer(pos, d1, d2)`` (a string), or ``error: ...``. Returns the exit
@@ -87,7 +126,7 @@ def run_lines(lines, out, answer, parse=parse_query):
         try:
             pos, d1, d2 = parse(line)
             text = answer(pos, d1, d2)
-        except (NotationError, IdError) as exc:
+        except (NotationError, IdError, NardyNotationError) as exc:
             text = "error: %s" % exc
             status = 2
         except Exception as exc:  # never a traceback for a user
@@ -108,10 +147,17 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host legal")
     ap.add_argument("--full-entry", action="store_true",
                     help="the Full-Entry variant")
-    ap.add_argument("--game", choices=GAMES, default="minigam",
-                    help="minigam (default) or backgammon (lines of "
-                    "'<gnubg position-id> <d1>-<d2>')")
+    ap.add_argument("--game", choices=LEGAL_GAMES, default="minigam",
+                    help="minigam (default), backgammon (lines of "
+                    "'<gnubg position-id> <d1>-<d2>') or nardy (Long Nardy: "
+                    "lines of '<position> <d1>-<d2>', e.g. '24x15/12x15/w "
+                    "6-5')")
     args = ap.parse_args(argv)
+    if args.game == "nardy":
+        if args.full_entry:
+            ap.error("--full-entry is a MINIGAM variant, not Long Nardy's")
+        return run_lines(stdin_lines(), sys.stdout, nardy_answerer(),
+                         parse_nardy_query)
     if args.game == "backgammon":
         if args.full_entry:
             ap.error("--full-entry is a MINIGAM variant, not backgammon's")
