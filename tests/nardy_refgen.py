@@ -12,7 +12,7 @@ every move the whole board is searched for a forbidden block. The
 whole-roll rules are applied afterwards, from their wording.
 
 Also: ``random_position(rng)``, random valid positions in the engine's
-``bytearray(54)``, drawn in a few styles (the opening, blocks about to
+``bytearray(54)``, drawn in a few styles (first turns, blocks about to
 close, bearing off, a spread middle game).
 """
 
@@ -178,8 +178,26 @@ def _place(rng, pts, player, count, spots):
     return 0
 
 
+def first_turn_state(rng):
+    """The start (either side on roll), or a random result of the first
+    player's first roll, the second player on roll."""
+    pts = [0] * 25
+    pts[24] = 15
+    pts[12] = -15
+    first = rng.choice((1, 2))
+    start = (tuple(pts), 0, 0, first)
+    if rng.random() < 0.3:
+        return start
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    pts, w, b_off, _ = rng.choice(sorted(ref_results(from_abs(start), a, b)))
+    return (pts, w, b_off, 3 - first)
+
+
 def random_state(rng, allow_finished=False):
-    """A random valid ``to_abs``-form state (drawn again until valid)."""
+    """A random valid ``to_abs``-form state (drawn again until valid); one
+    in ten is a first turn."""
+    if rng.random() < 0.1:
+        return first_turn_state(rng)
     while True:
         pts = [0] * 25
         offs = {1: 0, 2: 0}
@@ -249,6 +267,14 @@ def _valid(state, allow_finished):
             return False
     if w == 15 and b == 15:
         return False
+    for player in (1, 2):
+        head = PATHS[player][0]
+        other_head = PATHS[3 - player][0]
+        if pts[head] * SIGN[player] == 15 and \
+                pts[other_head] * SIGN[3 - player] != 15:
+            # never moved: the other side has had one turn, its first
+            if state[3] != player or pts[other_head] * SIGN[3 - player] < 13:
+                return False
     if not allow_finished and (w == 15 or b == 15):
         return False
     return True

@@ -22,10 +22,13 @@ The parser is strict: a wrong count, a point listed twice or out of order,
 a point holding both colours, any other character, a position no game can
 reach (both sides finished; checkers borne off while one is still outside
 home; a forbidden block, six points in a row with no opposing checker
-ahead) raise ``NotationError`` (a ``ValueError``) saying what is wrong.
+ahead; one side with all 15 on its head while the other has moved, unless
+that side is on roll and the other has 13 or more on its head: a first
+turn always has a move, so the side that has not moved has had no turn
+yet) raise ``NotationError`` (a ``ValueError``) saying what is wrong.
 """
 
-from minigam.nardy.rules import (BLOCK, CHECKERS, HEADS, HOME, OFF,
+from minigam.nardy.rules import (BLOCK, CHECKERS, HEAD, HEADS, HOME, OFF,
                                  POS_SIZE, TURN)
 
 
@@ -174,7 +177,8 @@ def validate(pos):
     """Raise ``NotationError`` unless ``pos`` is a position a game can
     reach between turns (checked: size, turn, 15 checkers a side, no point
     with both colours, no one borne off with a checker outside home, not
-    both finished, no forbidden block, ``HEADS`` 0)."""
+    both finished, no forbidden block, a side that has not moved yet is
+    on roll after one turn of the other's at most, ``HEADS`` 0)."""
     if len(pos) != POS_SIZE:
         raise NotationError("a position has %d bytes, not %d"
                             % (len(pos), POS_SIZE))
@@ -206,6 +210,23 @@ def validate(pos):
             raise NotationError("point %d holds both colours" % (25 - i))
     if pos[OFF] == CHECKERS and pos[BLOCK + OFF] == CHECKERS:
         raise NotationError("both players have borne off every checker")
+    for side in (0, 1):
+        b = side * BLOCK
+        o = BLOCK - b
+        if pos[b + HEAD] == CHECKERS and pos[o + HEAD] != CHECKERS:
+            # side has never moved (a first turn always has a move), so
+            # the other side has played one turn: its first
+            me = _SIDES[side]
+            if pos[TURN] != side + 1:
+                raise NotationError(
+                    "%s has all 15 on its head, not having moved yet, and "
+                    "%s has: it must be %s's turn" % (me, _SIDES[1 - side],
+                                                       me))
+            if pos[o + HEAD] < CHECKERS - 2:
+                raise NotationError(
+                    "%s has all 15 on its head, not having moved yet, so %s "
+                    "has played one turn and cannot have fewer than 13 on "
+                    "its head" % (me, _SIDES[1 - side]))
     for side in (0, 1):
         blk = forbidden_block(pos, side)
         if blk:
