@@ -59,9 +59,9 @@ def _number(text, what, lo, hi):
         if ch not in _DIGITS:
             raise NotationError("%s must be a number %d-%d, got %r"
                                 % (what, lo, hi, text))
-    if text[0] == "0":
-        raise NotationError("%s %r has a leading zero" % (what, text))
     v = int(text)
+    if text[0] == "0" and v:
+        raise NotationError("%s %r has a leading zero" % (what, text))
     if v < lo or v > hi:
         raise NotationError("%s must be %d-%d, got %d" % (what, lo, hi, v))
     return v
@@ -154,22 +154,26 @@ def format_position(pos):
 
 
 def forbidden_block(pos, side):
-    """The first forbidden block of ``side`` (0 White, 1 Black) as its
-    ``(first, last)`` board points along the other side's path, or None:
-    six of its points in a row along that path with no checker of the
-    other side ahead of them (nor borne off)."""
+    """The first forbidden block of ``side`` (0 White, 1 Black) as ``(n,
+    first, last)``: its length and its end points in the board's
+    numbering, along the other side's path; or None. A forbidden block is
+    six or more of ``side``'s points in a row along that path with no
+    checker of the other side ahead of them (nor borne off)."""
     b = side * BLOCK
     o = BLOCK - b
     run = 0
-    for q in range(1, 25):  # the other side's path, its head first
-        run = run + 1 if pos[b + (q + 12 if q <= 12 else q - 12)] else 0
-        if run >= 6:
+    for q in range(1, 26):  # the other side's path, its head first
+        if q < 25 and pos[b + (q + 12 if q <= 12 else q - 12)]:
+            run += 1
+            continue
+        if run >= 6:  # the run ended at q - 1
             ahead = 0
-            for k in range(q + 1, OFF + 1):
+            for k in range(q, OFF + 1):
                 ahead += pos[o + k]
             if not ahead:
-                return (_board_point(1 - side, q - 5),
-                        _board_point(1 - side, q))
+                return (run, _board_point(1 - side, q - run),
+                        _board_point(1 - side, q - 1))
+        run = 0
     return None
 
 
@@ -231,9 +235,9 @@ def validate(pos):
         blk = forbidden_block(pos, side)
         if blk:
             raise NotationError(
-                "%s's six points in a row %d-%d have no %s checker ahead of "
+                "%s's %d points in a row %d-%d have no %s checker ahead of "
                 "them: a forbidden block, impossible"
-                % (_SIDES[side], blk[0], blk[1], _SIDES[1 - side]))
+                % (_SIDES[side], blk[0], blk[1], blk[2], _SIDES[1 - side]))
 
 
 def _board_point(side, i):
