@@ -13,8 +13,11 @@ whole-roll rules are applied afterwards, from their wording.
 
 Also: ``random_position(rng)``, random valid positions in the engine's
 ``bytearray(54)``, drawn in a few styles (first turns, blocks about to
-close, bearing off, a spread middle game).
+close, bearing off, a spread middle game), and ``positions()``, the same as
+a hypothesis strategy.
 """
+
+from hypothesis import strategies as st
 
 WHITE_PATH = tuple(range(24, 0, -1))  # 24 .. 1
 BLACK_PATH = tuple(range(12, 0, -1)) + tuple(range(24, 12, -1))  # 12..1, 24..13
@@ -283,3 +286,9 @@ def _valid(state, allow_finished):
 def random_position(rng, allow_finished=False):
     """A random valid engine position (``bytearray(54)``)."""
     return from_abs(random_state(rng, allow_finished))
+
+
+@st.composite
+def positions(draw):
+    """Hypothesis: ``random_position`` of a drawn random generator."""
+    return random_position(draw(st.randoms(use_true_random=False)))

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nardy_refgen import random_position
+from nardy_refgen import positions
 from minigam.nardy.notation import (NotationError, format_position,
                                     parse_position, validate)
 from minigam.nardy.rules import (BLOCK, CHECKERS, HEAD, HEADS, OFF,
@@ -16,11 +16,6 @@ from minigam.nardy.rules import (BLOCK, CHECKERS, HEAD, HEADS, OFF,
 STD = Rules()
 NO_EXCEPTION = Rules(head_doubles=False)
 dice = st.integers(1, 6)
-
-
-@st.composite
-def positions(draw):
-    return random_position(draw(st.randoms(use_true_random=False)))
 
 
 def head_limit(rules, pos, a, b):

@@ -2,17 +2,15 @@
 against a slow independent generator (tests/nardy_refgen.py), hand-made
 rule cases, perft, and the ``legal``/``perft --game nardy`` commands."""
 
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nardy_refgen import (from_abs, random_position, ref_perft,
+from nardy_refgen import (from_abs, positions, random_position, ref_perft,
                           ref_results, to_abs)
+from test_cli_legal import run as run_cli
 from minigam.nardy.notation import format_position, parse_position, validate
 from minigam.nardy.rules import (BLOCK, CHECKERS, HEAD, HEADS, MAX_PLAYS,
                                  NONE, OFF, POS_SIZE, TURN, Rules,
@@ -20,15 +18,9 @@ from minigam.nardy.rules import (BLOCK, CHECKERS, HEAD, HEADS, MAX_PLAYS,
                                  lowest, new_position, opposite, pips,
                                  undo_move, win_kind, winner)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 RULES = Rules()
 NO_EXCEPTION = Rules(head_doubles=False)
 dice = st.integers(1, 6)
-
-
-@st.composite
-def positions(draw):
-    return random_position(draw(st.randoms(use_true_random=False)))
 
 
 def boards(rules, pos, a, b):
@@ -350,18 +342,6 @@ def test_a_wide_double_fits_the_buffer():
 
 
 # -- perft and the commands ----------------------------------------------------
-
-def run_cli(args, data=b""):
-    if isinstance(data, str):
-        data = data.encode()
-    proc = subprocess.run([sys.executable, "-m", "minigam.host"] + args,
-                          input=data, capture_output=True, timeout=300,
-                          cwd=os.path.dirname(HERE))
-    out = proc.stdout.decode("utf-8", "replace")
-    err = proc.stderr.decode("utf-8", "replace")
-    assert "Traceback" not in out + err, err
-    return proc.returncode, out, err
-
 
 def test_perft_1_to_3_match_the_reference():
     start = new_position()

@@ -92,6 +92,42 @@ def bg_perft_opening(rules, depth):
     return total
 
 
+# --game: (the name in messages, the deepest DEPTH, the work a ply
+# multiplies by)
+OTHER_GAMES = {"backgammon": ("backgammon", BG_MAX_DEPTH, 500),
+               "nardy": ("Long Nardy", NARDY_MAX_DEPTH, 70)}
+
+
+def other_game(ap, args):
+    """``perft`` for ``--game backgammon`` or ``--game nardy``."""
+    name, limit, growth = OTHER_GAMES[args.game]
+    if args.full_entry:
+        ap.error("--full-entry is a MINIGAM variant, not %s's" % name)
+    if not 1 <= args.depth <= limit:
+        sys.stderr.write("error: DEPTH must be 1..%d for %s (each ply "
+                         "multiplies the work by about %d)\n"
+                         % (limit, args.game, growth))
+        return 2
+    if args.game == "backgammon":
+        from minigam.bg.rules import Rules as BgRules
+        rules = BgRules()
+
+        def count(n):
+            return bg_perft_opening(rules, n)
+    else:
+        from minigam.nardy.rules import Rules as NardyRules, new_position
+        from minigam.nardy.rules import winner as nardy_winner
+        rules = NardyRules()
+        start = new_position()
+
+        def count(n):
+            return bg_perft(rules, start, n, nardy_winner)
+    for n in range(1, args.depth + 1):
+        print("depth %d: %d" % (n, count(n)))
+        sys.stdout.flush()
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host perft")
     ap.add_argument("depth", type=int)
@@ -99,38 +135,8 @@ def main(argv):
     ap.add_argument("--game", choices=("minigam", "backgammon", "nardy"),
                     default="minigam")
     args = ap.parse_args(argv)
-    if args.game == "nardy":
-        if args.full_entry:
-            ap.error("--full-entry is a MINIGAM variant, not Long Nardy's")
-        if not 1 <= args.depth <= NARDY_MAX_DEPTH:
-            sys.stderr.write("error: DEPTH must be 1..%d for nardy (each "
-                             "ply multiplies the work by about 70)\n"
-                             % NARDY_MAX_DEPTH)
-            return 2
-        from minigam.nardy.rules import (Rules as NardyRules,
-                                         new_position as nardy_start,
-                                         winner as nardy_winner)
-        rules = NardyRules()
-        start = nardy_start()
-        for n in range(1, args.depth + 1):
-            print("depth %d: %d" % (n, bg_perft(rules, start, n,
-                                                 nardy_winner)))
-            sys.stdout.flush()
-        return 0
-    if args.game == "backgammon":
-        if args.full_entry:
-            ap.error("--full-entry is a MINIGAM variant, not backgammon's")
-        if not 1 <= args.depth <= BG_MAX_DEPTH:
-            sys.stderr.write("error: DEPTH must be 1..%d for backgammon "
-                             "(each ply multiplies the work by about 500)\n"
-                             % BG_MAX_DEPTH)
-            return 2
-        from minigam.bg.rules import Rules as BgRules
-        rules = BgRules()
-        for n in range(1, args.depth + 1):
-            print("depth %d: %d" % (n, bg_perft_opening(rules, n)))
-            sys.stdout.flush()
-        return 0
+    if args.game != "minigam":
+        return other_game(ap, args)
     if not 1 <= args.depth <= MAX_DEPTH:
         sys.stderr.write("error: DEPTH must be 1..%d (each ply multiplies "
                          "the work by about 55)\n" % MAX_DEPTH)
