@@ -40,9 +40,12 @@ higher when either could; doubles play four times, or as many as possible.
 
 ``HEADS`` records the head moves of the turn so the single-move functions
 need nothing else: 0 none yet, else the die that took the first checker
-off the head, plus 8 once a second one has left. ``do_move`` and
-``undo_move`` keep it; ``Rules.apply`` clears it after a play, and
-``end_turn`` when a turn built move by move is over.
+off the head, plus 8 once a second one has left. A second may leave only
+with the same die (so the roll is a double) and with 14 still on the head
+(so all 15 were there as the turn began). ``do_move`` and ``undo_move``
+keep it; ``Rules.apply`` clears it after a play, and ``end_turn`` when a
+turn built move by move is over. Positions are written and read as text
+by ``minigam.nardy.notation``.
 
 ``Rules.plays`` fills preallocated buffers with the distinct plays (by
 resulting board) of a roll. A play is 8 bytes, Backgammon's: ``src1,
@@ -271,7 +274,9 @@ class Rules:
         """Find the distinct legal plays of roll ``d1-d2`` for the mover.
 
         Fills ``self.moves`` and returns the count; 0 means the mover
-        cannot move (or the game is over). ``pos`` is restored on return.
+        cannot move (or the game is over). ``pos`` is a turn's start
+        (``HEADS`` 0; otherwise the head moves it records count as made
+        this turn), and it is restored on return.
         The block rule makes the order of the moves matter, so every order
         is searched. Non-doubles try both dice first and dedupe by an
         exact key of the board change. Doubles search move by move, and a
