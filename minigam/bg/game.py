@@ -1,7 +1,9 @@
-"""Game flow of Backgammon: opening roll, turns built move by move, undo,
-the doubling cube, money sessions and matches with the Crawford rule.
+"""Game flow of the 24-point games: Backgammon's here (``BgGame``: opening
+roll, turns built move by move, undo, the doubling cube, money sessions and
+matches with the Crawford rule), and the flow it shares with Long Nardy's
+(``minigam.nardy.game``) in their base class, ``Game24``.
 
-The API is MINIGAM's (``minigam.game``), so the app drives either game the
+The API is MINIGAM's (``minigam.game``), so the app drives every game the
 same way; what differs:
 
 ``BgGame(rules=None, match_to=0, dice=None, auto_forced=False)``
@@ -9,16 +11,19 @@ same way; what differs:
     0 for a money session (games are played on, the points add up).
     A 1-point match has no cube (doubling could not change its result).
 
-Extra attributes:
+Extra attributes (both games):
+    ``points``        the points the last game was worth (set at ``OVER``);
+    ``used``          one flag a die to play: 2, or 4 for doubles;
+    ``KIND``          the game type (``minigam.app.persist``'s number).
+
+Backgammon's cube:
     ``cube``          the cube's value (1, 2, 4, ...);
     ``cube_owner``    0 centred, else the player who may double next;
     ``offered``       in state ``CUBE``: the player who doubled;
     ``crawford``      True in the Crawford game (no doubling);
-    ``points``        the points the last game was worth (set at ``OVER``);
-    ``dropped``       True when the last game ended by a dropped double;
-    ``used``          one flag a die to play: 2, or 4 for doubles.
+    ``dropped``       True when the last game ended by a dropped double.
 
-Extra methods:
+Backgammon's extra methods:
     ``can_double() -> bool``: the mover may double now (state ``ROLL``).
     ``double()``: offer the cube (state ``CUBE``: the opponent decides).
     ``take()``: the opponent takes: the cube doubles and is theirs; the
@@ -30,7 +35,8 @@ A single move is offered only when the rest of the roll can still be
 played in full: the most dice the roll can use (``need``, found at the
 turn's start) must stay reachable, and when only one of two different
 dice can be used, the higher one must be. So building a play move by
-move reaches exactly the results of ``Rules.plays``.
+move reaches exactly the results of ``Rules.plays`` (both games play
+"both dice if you can, else the higher").
 """
 
 from minigam.compat import const
@@ -49,10 +55,11 @@ class GameError(ValueError):
     """An action that is not allowed now (illegal move, wrong state...)."""
 
 
-def _most(pos, m, dice, n):
+def _most(pos, m, dice, n, can, do, undo):
     """The most of the first ``n`` dice of ``dice`` (a list, changed and
-    restored) that can be played in some order from ``pos``; stops early
-    once all ``n`` can."""
+    restored) that can be played in some order from ``pos``, by the single
+    steps ``can``/``do``/``undo`` (a rules module's ``can_move``,
+    ``do_move``, ``undo_move``); stops early once all ``n`` can."""
     if n == 0:
         return 0
     best = 0
@@ -64,10 +71,10 @@ def _most(pos, m, dice, n):
         tried |= 1 << d
         dice[j] = dice[n - 1]
         for i in range(OFF):
-            if pos[m + i] and can_move(pos, m, i, d):
-                hit = do_move(pos, m, i, d)
-                got = 1 + _most(pos, m, dice, n - 1)
-                undo_move(pos, m, i, d, hit)
+            if pos[m + i] and can(pos, m, i, d):
+                hit = do(pos, m, i, d)
+                got = 1 + _most(pos, m, dice, n - 1, can, do, undo)
+                undo(pos, m, i, d, hit)
                 if got > best:
                     best = got
                     if best == n:
@@ -78,26 +85,36 @@ def _most(pos, m, dice, n):
     return best
 
 
-class BgGame:
-    """A Backgammon match or money session. See the module docstring."""
+def check_die(d):
+    """GameError unless ``d`` is a die's value, 1..6."""
+    if not isinstance(d, int) or d < 1 or d > 6:
+        raise GameError("a die must be 1..6, got %r" % (d,))
+
+
+class Game24:
+    """The flow of a 24-point game (Backgammon, Long Nardy): the opening
+    roll, turns built move by move, the turn log, money sessions and
+    matches. A game type supplies its rules' single steps (``_can``,
+    ``_do``, ``_undo``), ``_new_pos()``, ``_points(pos)`` (a won game's
+    worth), ``_end(pos)`` (pass the turn) and ``_PLAY_OPENING`` (whether
+    the opening dice are the first turn's, or the starter rolls again)."""
 
     OFF = 25  # the position's shape (as ``minigam.game.Game``'s)
     BLOCK = 26
     TURN = 52
+    _PLAY_OPENING = True
 
-    def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
+    def __init__(self, rules, match_to, dice, auto_forced):
         if not isinstance(match_to, int) or match_to < 0 or match_to > 99:
             raise GameError("match length must be 0 (money) or 1..99 "
                             "points, got %r" % (match_to,))
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules
         self.dice = dice
         self.match_to = match_to
         self.auto_forced = auto_forced
         self.score = [0, 0]
         self.match_winner = 0
         self.game_no = 0
-        self.crawford = False
-        self.crawford_done = False
         self.state = OVER
         self.new_game()
 
@@ -115,8 +132,6 @@ class BgGame:
         self.score = [0, 0]
         self.match_winner = 0
         self.game_no = 0
-        self.crawford = False
-        self.crawford_done = False
         self.state = OVER
         self.new_game()
 
@@ -128,7 +143,7 @@ class BgGame:
             raise GameError("the match is over")
         if self.state == OVER:
             self.game_no += 1
-        self.pos = new_position()
+        self.pos = self._new_pos()
         self.state = NEW
         self.opening = None
         self.start = None
@@ -137,13 +152,9 @@ class BgGame:
         self.turn_no = 0
         self.winner = 0
         self.points = 0
-        self.dropped = False
-        self.cube = 1
-        self.cube_owner = 0
-        self.offered = 0
         self._clear_turn()
 
-    def setup(self, pos, cube=1, cube_owner=0):
+    def setup(self, pos):
         """Continue this game from ``pos`` (copied), the mover to roll, or
         ``OVER`` when ``pos`` is won (the score is not changed)."""
         self.pos = bytearray(pos)
@@ -152,13 +163,9 @@ class BgGame:
         self.log = bytearray()
         self.first_turn = 0
         self.turn_no = 0
-        self.cube = cube
-        self.cube_owner = cube_owner
-        self.offered = 0
-        self.dropped = False
         self._clear_turn()
         self.winner = _winner(pos)
-        self.points = self.cube * win_kind(pos)
+        self.points = self._points(pos)
         self.state = OVER if self.winner else ROLL
 
     def _clear_turn(self):
@@ -176,55 +183,13 @@ class BgGame:
             self.dice = Dice()
         return self.dice
 
-    # -- the cube ------------------------------------------------------------
-
-    def cube_in_play(self):
-        """False in a 1-point match and in the Crawford game."""
-        return self.match_to != 1 and not self.crawford
-
-    def can_double(self):
-        if self.state != ROLL or not self.cube_in_play():
-            return False
-        if self.cube_owner not in (0, self.pos[TURN]):
-            return False
-        if self.match_to:  # a player who has the match won needs no cube
-            return self.score[self.pos[TURN] - 1] + self.cube < self.match_to
-        return self.cube < 64
-    # (gnubg's cube tops out at 2^12; 64 is as high as a money game on a
-    # handheld is allowed to go, and keeps the save's byte small.)
-
-    def double(self):
-        if not self.can_double():
-            raise GameError("cannot double now")
-        self.offered = self.pos[TURN]
-        self.state = CUBE
-        self._log(self.offered << 6, 1)
-
-    def take(self):
-        if self.state != CUBE:
-            raise GameError("no double to take")
-        self.cube *= 2
-        self.cube_owner = 3 - self.offered
-        self.offered = 0
-        self.state = ROLL
-        self.log[-1] = 2  # doubled, taken
-
-    def drop(self):
-        if self.state != CUBE:
-            raise GameError("no double to drop")
-        w = self.offered
-        self.offered = 0
-        self.dropped = True
-        self.log[-1] = 3  # doubled, dropped
-        self._finish(w, self.cube)
-        return w
-
     # -- turns ---------------------------------------------------------------
 
     def start_game(self, opening=None):
         """The opening roll (``NEW`` only): one die each, ties again (or the
         hand-entered ``(p1_die, p2_die)``; a tie raises ``GameError``). The
-        higher die moves first with both dice."""
+        higher die moves first: with those two dice (``_PLAY_OPENING``,
+        state ``MOVE``), or it rolls both dice again (state ``ROLL``)."""
         if self.state != NEW:
             raise GameError("the opening roll is only at the start of a game")
         if opening is None:
@@ -239,16 +204,17 @@ class BgGame:
             except (TypeError, ValueError):
                 raise GameError("the opening roll is two dice, got %r"
                                 % (opening,))
-            for d in (a, b):
-                if not isinstance(d, int) or d < 1 or d > 6:
-                    raise GameError("a die must be 1..6, got %r" % (d,))
+            check_die(a)
+            check_die(b)
             if a == b:
                 raise GameError("opening tie %d-%d: roll again" % (a, b))
         first = 1 if a > b else 2
         self.pos[TURN] = first
         self.start = bytearray(self.pos)
         self.opening = (a, b)
-        if first == 1:
+        if not self._PLAY_OPENING:
+            self.state = ROLL
+        elif first == 1:
             self._begin_turn(a, b)
         else:
             self._begin_turn(b, a)
@@ -262,9 +228,8 @@ class BgGame:
         if d1 is None and d2 is None:
             d1, d2 = self._get_dice().roll()
         else:
-            for d in (d1, d2):
-                if not isinstance(d, int) or d < 1 or d > 6:
-                    raise GameError("a die must be 1..6, got %r" % (d,))
+            check_die(d1)
+            check_die(d2)
         self._begin_turn(d1, d2)
         return d1, d2
 
@@ -279,6 +244,9 @@ class BgGame:
             return "cannot %s: a double is offered" % what
         return "cannot %s: finish the play first" % what
 
+    def _most(self, pos, m, dice):
+        return _most(pos, m, dice, len(dice), self._can, self._do, self._undo)
+
     def _begin_turn(self, d1, d2):
         if self.start is None:
             self.start = bytearray(self.pos)
@@ -289,8 +257,7 @@ class BgGame:
         self.state = MOVE
         pos = self.pos
         m = 0 if pos[TURN] == 1 else BLOCK
-        dice = self.dice_left()
-        self.need = _most(pos, m, dice, len(dice))
+        self.need = self._most(pos, m, self.dice_left())
         self.must_pass = self.need == 0
         if self.auto_forced and self.need:
             rules = self.rules
@@ -315,18 +282,18 @@ class BgGame:
         playable in full (see the module docstring)."""
         pos = self.pos
         m = 0 if pos[TURN] == 1 else BLOCK
-        if not can_move(pos, m, src, die):
+        if not self._can(pos, m, src, die):
             return False
         if self.need == 1 and self.d1 != self.d2 and not self.steps:
             hi = self.d1 if self.d1 > self.d2 else self.d2
             lo = self.d1 + self.d2 - hi
-            if die == lo and _most(pos, m, [hi], 1):
+            if die == lo and self._most(pos, m, [hi]):
                 return False  # either could be played: the higher must
         left = self.dice_left()
         left.remove(die)
-        hit = do_move(pos, m, src, die)
-        got = 1 + _most(pos, m, left, len(left))
-        undo_move(pos, m, src, die, hit)
+        hit = self._do(pos, m, src, die)
+        got = 1 + self._most(pos, m, left)
+        self._undo(pos, m, src, die, hit)
         return got + len(self.steps) == self.need
 
     def _singles(self):
@@ -385,7 +352,7 @@ class BgGame:
                 or not self._allowed(src, die):
             raise GameError("illegal move: no checker at index %r may move "
                             "with a %d" % (src, die))
-        hit = do_move(pos, 0 if pos[TURN] == 1 else BLOCK, src, die)
+        hit = self._do(pos, 0 if pos[TURN] == 1 else BLOCK, src, die)
         self.used[k] = True
         self.steps.append((src, die, hit))
         return hit
@@ -400,7 +367,7 @@ class BgGame:
             return False
         src, die, hit = self.steps.pop()
         pos = self.pos
-        undo_move(pos, 0 if pos[TURN] == 1 else BLOCK, src, die, hit)
+        self._undo(pos, 0 if pos[TURN] == 1 else BLOCK, src, die, hit)
         for k in range(len(self.used) - 1, -1, -1):
             if self.used[k] and (self.d2 if k == 1 else self.d1) == die:
                 self.used[k] = False
@@ -433,11 +400,11 @@ class BgGame:
             self.log.append(src)
             self.log.append(die << 1 | hit)
         self.turn_no += 1
-        pos[TURN] = 3 - player
+        self._end(pos)
         self._clear_turn()
         w = _winner(pos)
         if w:
-            self._finish(w, self.cube * win_kind(pos))
+            self._finish(w, self._points(pos))
         else:
             self.state = ROLL
         return w
@@ -459,16 +426,8 @@ class BgGame:
         self.points = points
         self.state = OVER
         self.score[w - 1] += points
-        if not self.match_to:
-            return
-        if self.score[w - 1] >= self.match_to:
+        if self.match_to and self.score[w - 1] >= self.match_to:
             self.match_winner = w
-        elif self.crawford:
-            self.crawford = False
-            self.crawford_done = True
-        elif not self.crawford_done and self.match_to > 1 \
-                and self.score[w - 1] == self.match_to - 1:
-            self.crawford = True  # the next game: no doubling
 
     def play_steps(self, steps):
         """Play a whole play of ``(src, die)`` pairs; it must leave
@@ -498,7 +457,7 @@ class BgGame:
         m = 0 if p[TURN] == 1 else BLOCK
         for k in range(len(self.steps) - 1, -1, -1):
             s, d, h = self.steps[k]
-            undo_move(p, m, s, d, h)
+            self._undo(p, m, s, d, h)
         return p
 
     def results(self):
@@ -508,8 +467,116 @@ class BgGame:
         return self.rules.results(self.turn_start(), self.d1, self.d2)
 
 
+class BgGame(Game24):
+    """A Backgammon match or money session. See the module docstring."""
+
+    KIND = 1  # persist.BACKGAMMON
+
+    def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
+        self._can = can_move
+        self._do = do_move
+        self._undo = undo_move
+        self.crawford = False
+        self.crawford_done = False
+        Game24.__init__(self, rules if rules is not None else Rules(),
+                        match_to, dice, auto_forced)
+
+    def _new_pos(self):
+        return new_position()
+
+    def _points(self, pos):
+        return self.cube * win_kind(pos)
+
+    def _end(self, pos):
+        pos[TURN] = 3 - pos[TURN]
+
+    def dumps(self):
+        """The compact save (``minigam.bg.save``)."""
+        from minigam.bg.save import dumps
+        return dumps(self)
+
+    # -- match ---------------------------------------------------------------
+
+    def new_match(self):
+        """Scores to 0, game 1 in state ``NEW``."""
+        self.crawford = False
+        self.crawford_done = False
+        Game24.new_match(self)
+
+    def new_game(self):
+        """Set up the next game (state ``NEW``)."""
+        Game24.new_game(self)
+        self.dropped = False
+        self.cube = 1
+        self.cube_owner = 0
+        self.offered = 0
+
+    def setup(self, pos, cube=1, cube_owner=0):
+        """Continue this game from ``pos`` (copied), the mover to roll, or
+        ``OVER`` when ``pos`` is won (the score is not changed)."""
+        self.cube = cube
+        self.cube_owner = cube_owner
+        self.offered = 0
+        self.dropped = False
+        Game24.setup(self, pos)
+
+    def _finish(self, w, points):
+        Game24._finish(self, w, points)
+        if not self.match_to or self.match_winner:
+            return
+        if self.crawford:
+            self.crawford = False
+            self.crawford_done = True
+        elif not self.crawford_done and self.match_to > 1 \
+                and self.score[w - 1] == self.match_to - 1:
+            self.crawford = True  # the next game: no doubling
+
+    # -- the cube ------------------------------------------------------------
+
+    def cube_in_play(self):
+        """False in a 1-point match and in the Crawford game."""
+        return self.match_to != 1 and not self.crawford
+
+    def can_double(self):
+        if self.state != ROLL or not self.cube_in_play():
+            return False
+        if self.cube_owner not in (0, self.pos[TURN]):
+            return False
+        if self.match_to:  # a player who has the match won needs no cube
+            return self.score[self.pos[TURN] - 1] + self.cube < self.match_to
+        return self.cube < 64
+    # (gnubg's cube tops out at 2^12; 64 is as high as a money game on a
+    # handheld is allowed to go, and keeps the save's byte small.)
+
+    def double(self):
+        if not self.can_double():
+            raise GameError("cannot double now")
+        self.offered = self.pos[TURN]
+        self.state = CUBE
+        self._log(self.offered << 6, 1)
+
+    def take(self):
+        if self.state != CUBE:
+            raise GameError("no double to take")
+        self.cube *= 2
+        self.cube_owner = 3 - self.offered
+        self.offered = 0
+        self.state = ROLL
+        self.log[-1] = 2  # doubled, taken
+
+    def drop(self):
+        if self.state != CUBE:
+            raise GameError("no double to drop")
+        w = self.offered
+        self.offered = 0
+        self.dropped = True
+        self.log[-1] = 3  # doubled, dropped
+        self._finish(w, self.cube)
+        return w
+
+
 def decode_log(log):
-    """A game's turn log (``BgGame.log``) as ``[(player, d1, d2, steps),
+    """A game's turn log (``Game24.log``) as ``[(player, d1, d2, steps),
     ...]``, ``steps`` a tuple of ``(src, die, hit)``; a cube action is
     ``(player, 0, 0, action)``, action 1 offered, 2 taken, 3 dropped.
     ValueError when ``log`` ends inside a turn."""
