@@ -1,0 +1,294 @@
+"""The backgammon AI's error rate by GNU Backgammon's analysis (issue 16).
+
+``python -m minigam.host.aitools.bg_analyse [--games N] [--levels L,..]
+[--plies P] [--sigma S]``: for each level, N cubeless money games of the
+device AI (``minigam.bg.ai.BgAI``) against gnubg 0-ply, played inside
+gnubg as a session of its own (both players "human": the AI's plays and
+gnubg 0-ply's best play by ``hint`` are entered with ``move``; the dice
+are gnubg's Mersenne Twister, seeded). gnubg then runs ``analyse match``
+on the AI's side only and its statistics give, per level:
+
+* the chequer-play error rate in mEMG per move: gnubg's total normalised
+  error of the AI's moves over its unforced moves (those with more than one
+  legal play), as ``show statistics match`` prints it ("Error rate mEMG"),
+  with its standard error (a ratio estimate over games: the moves of one
+  game are not independent);
+* gnubg's rating of that rate ("Chequerplay rating"), from gnubg's own
+  ``errorrating``: Supernatural below 2, World class 2-5, Expert 5-8,
+  Advanced 8-12, Intermediate 12-18, Casual player 18-26, Beginner
+  26-35, Awful! from 35 (gnubg 1.07; ``bands()`` reads them from gnubg);
+* the same games' results: the AI's win rate and points a game (gammons 2,
+  backgammons 3) against gnubg 0-ply, cubeless, with standard errors, as
+  ``bg_strength games`` counts them (other games: other dice).
+
+Why against gnubg 0-ply: gnubg judges the AI's own decisions in the
+positions a strong opponent leads it into, the kind a player meets; a
+level playing itself would be judged in positions only that level makes
+(Easy's games are full of blots Hard never leaves). Only the AI's side is
+analysed, and one set of games gives both the error rate and the results.
+
+Analysis settings: gnubg's defaults for analysis, what its ratings are
+meant for: chequer play at 2 plies, cubeful, pruning nets, the move
+filter keeping up to 16 plays within 0.32 (the played one is always
+evaluated). Cube and luck analysis are off (cubeless games). On this
+2-core machine (one gnubg process) a level's 200 games take about 5
+minutes at 2 plies, about 4 of them the analysis; ``--plies 0`` or ``1``
+is cheaper and judges with a shallower gnubg.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+from minigam.host.aitools import gnubg
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+
+# gnubg's names of errorrating()'s answers, 0 (worst) to 7.
+RATINGS = ("Awful!", "Beginner", "Casual player", "Intermediate", "Advanced",
+           "Expert", "World class", "Supernatural")
+LEVELS = ("easy", "medium", "hard")
+AI = 1  # the AI's seat in gnubg (player 1, "O"); gnubg 0-ply is player 0
+
+_PLAY = r'''
+import json, sys
+sys.path.insert(0, %(root)r)
+cfg = json.loads(%(cfg)r)
+from minigam.bg import ids
+from minigam.bg.ai import BgAI
+for c in ("set display off", "set threads 1", "set automatic game off",
+          "set automatic roll off", "set automatic move off",
+          "set player 0 human", "set player 1 human",
+          "set player 0 name gnubg0ply", "set player 1 name minigam",
+          "set cube use off", "set jacoby off",
+          "set rng mersenne", "set seed %%d" %% cfg["seed"],
+          "set evaluation chequerplay evaluation plies 0",
+          "set evaluation chequerplay evaluation prune off",
+          "set evaluation chequerplay evaluation cubeful off",
+          "set analysis luck off", "set analysis cube off",
+          "set analysis player 0 analyse %%s" %% (
+              "on" if cfg["gnubg_too"] else "off"),
+          "set analysis chequerplay evaluation plies %%d" %% cfg["plies"],
+          "new session"):
+    gnubg.command(c)
+ai = BgAI(cfg["level"], cfg["seed"])
+if cfg["sigma"] is not None:
+    ai.sigma = cfg["sigma"]
+
+def move_text(steps):
+    """gnubg's notation of the AI's steps (mover's index i = point 25 - i)."""
+    out = []
+    for i, d in steps:
+        to = 25 - i - d
+        out.append("%%s/%%s" %% ("bar" if i == 0 else 25 - i,
+                                 "off" if to <= 0 else to))
+    return " ".join(out)
+
+for g in range(cfg["games"]):
+    gnubg.command("new game")
+    while True:
+        f = ids.parse_match_id(gnubg.matchid())
+        if f["state"] != 1:
+            break
+        if f["die1"] == 0:
+            gnubg.command("roll")  # a turn with no play passes by itself
+            continue
+        d1, d2 = f["die1"], f["die2"]
+        if f["turn"] == %(ai)d:
+            pos = ids.parse_position_id(gnubg.positionid(), 1)
+            ai.choose(pos, d1, d2)
+            want = ai.result  # the opponent on roll
+            txt = move_text(ai.steps)
+        else:
+            txt = gnubg.hint(1)["hint"][0]["move"]
+            want = None
+        gnubg.command("move " + txt)
+        if (want is not None and ids.parse_match_id(gnubg.matchid())[
+                "state"] == 1 and gnubg.positionid()
+                != ids.format_position_id(want)):
+            raise ValueError("gnubg played %%r as %%s, not %%s"
+                             %% (txt, gnubg.positionid(),
+                                 ids.format_position_id(want)))
+gnubg.command("analyse match")
+for gm in gnubg.match(0, 0, 1, 0)["games"]:
+    info = gm["info"]
+    out = [int(info["winner"] == "XO"[%(ai)d]), info["points-won"]]
+    for side in ("XO"[%(ai)d], "XO"[1 - %(ai)d]):
+        st = gm["stats"][side]["moves"]
+        out += [st["unforced-moves"], repr(st["error-skill"]),
+                st["total-moves"]]
+    emit(*out)
+'''
+
+_BANDS = r'''
+lo = {}
+for k in range(1, 600):
+    r = gnubg.errorrating(k / 10000.0)
+    lo.setdefault(r, k / 10.0)
+for r in sorted(lo):
+    emit(r, lo[r])
+'''
+
+
+def bands():
+    """gnubg's rating bands: ``[(lowest mEMG per move, rating name),
+    ...]``, the best first, read from its ``errorrating`` in steps of 0.1
+    mEMG (the best band starts at 0)."""
+    out = []
+    for line in gnubg.run(_BANDS, 120).splitlines():
+        r, lo = line.split()
+        out.append((float(lo), RATINGS[int(r)]))
+    out.sort()
+    out[0] = (0.0, out[0][1])
+    return out
+
+
+def rating(memg, table):
+    """The name of the band of ``table`` (``bands()``) holding ``memg``."""
+    name = table[0][1]
+    for lo, n in table:
+        if memg >= lo:
+            name = n
+    return name
+
+
+def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
+                     gnubg_too=False, timeout=7200):
+    """Per game ``(ai won, points won, unforced moves, error, moves)``
+    (error in EMG, gnubg's normalised units) of ``games`` games of the AI
+    at ``level`` against gnubg 0-ply, analysed at ``plies``. With
+    ``gnubg_too`` the opponent's moves are analysed too and the answer is
+    a pair: the AI's rows and gnubg 0-ply's (its wins and its figures)."""
+    cfg = {"games": games, "level": level, "seed": seed, "plies": plies,
+           "sigma": sigma, "gnubg_too": gnubg_too}
+    text = gnubg.run(_PLAY % {"root": ROOT, "cfg": json.dumps(cfg),
+                              "ai": AI}, timeout)
+    ours, theirs = [], []
+    for line in text.splitlines():
+        f = line.split()
+        won, pts = int(f[0]), int(f[1])
+        ours.append((won, pts, int(f[2]), float(f[3]), int(f[4])))
+        theirs.append((1 - won, pts, int(f[5]), float(f[6]), int(f[7])))
+    if len(ours) != games:
+        raise gnubg.GnubgError("gnubg reported %d of %d games"
+                               % (len(ours), games))
+    return (ours, theirs) if gnubg_too else ours
+
+
+def summary(rows):
+    """The figures of ``play_and_analyse``'s rows: games, moves (unforced),
+    mEMG per move and its standard error, wins, win rate and its standard
+    error, points a game and its standard error."""
+    g = len(rows)
+    n = [r[2] for r in rows]
+    e = [r[3] for r in rows]
+    moves = sum(n)
+    rate = sum(e) / moves if moves else 0.0
+    # Ratio estimator's standard error over games (the delta method).
+    nbar = moves / g
+    var = sum((ei - rate * ni) ** 2 for ei, ni in zip(e, n)) / max(g - 1, 1)
+    rate_se = math.sqrt(var / g) / nbar if nbar else 0.0
+    pts = [r[1] if r[0] else -r[1] for r in rows]
+    wins = sum(r[0] for r in rows)
+    p = wins / g
+    ppg = sum(pts) / g
+    ppg_sd = math.sqrt(sum((x - ppg) ** 2 for x in pts) / max(g - 1, 1))
+    return {"games": g, "moves": moves, "memg": 1000 * rate,
+            "memg_se": 1000 * rate_se, "wins": wins, "win_rate": p,
+            "win_se": math.sqrt(p * (1 - p) / g), "ppg": ppg,
+            "ppg_se": ppg_sd / math.sqrt(g)}
+
+
+def _batches(games, jobs):
+    size = -(-games // jobs)
+    return [min(size, games - k) for k in range(0, games, size)]
+
+
+def measure(games, level, plies=2, sigma=None, jobs=1, seed=1,
+            gnubg_too=False):
+    """``summary`` of ``games`` analysed games at ``level``, run in
+    ``jobs`` gnubg processes (each its own dice seed); with ``gnubg_too``
+    a pair, the AI's and gnubg 0-ply's."""
+    parts = _batches(games, jobs)
+
+    def one(k):
+        got = play_and_analyse(parts[k], level, seed + k, plies, sigma,
+                               gnubg_too)
+        return got if gnubg_too else (got, [])
+
+    if jobs == 1:
+        outs = [one(0)]
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(jobs) as ex:
+            outs = list(ex.map(one, range(len(parts))))
+    ours = summary([r for o in outs for r in o[0]])
+    if not gnubg_too:
+        return ours
+    return ours, summary([r for o in outs for r in o[1]])
+
+
+def table_lines(results, band_table):
+    """The printed table: one line a level."""
+    head = ("level          games  moves  mEMG/move (+- se)  gnubg rating    "
+            "won vs gnubg 0-ply (+- se)  points a game (+- se)")
+    out = [head]
+    for name, s in results:
+        out.append("%-14s %5d  %5d  %6.1f (+- %.1f)     %-14s  %5.1f%% (+- %.1f)"
+                   "            %+.3f (+- %.3f)"
+                   % (name, s["games"], s["moves"], s["memg"], s["memg_se"],
+                      rating(s["memg"], band_table), 100 * s["win_rate"],
+                      100 * s["win_se"], s["ppg"], s["ppg_se"]))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_analyse")
+    ap.add_argument("--games", type=int, default=200,
+                    help="games a level (200)")
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--plies", type=int, default=2,
+                    help="gnubg's analysis plies (2, its default)")
+    ap.add_argument("--sigma", type=int, help="this noise (1/4096 equity) "
+                    "instead of the level's")
+    ap.add_argument("--seed", type=int, default=1, help="dice seed (1)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="gnubg processes at once (1)")
+    ap.add_argument("--gnubg-too", action="store_true",
+                    help="analyse gnubg 0-ply's moves too (a reference "
+                    "row; the analysis takes twice as long)")
+    args = ap.parse_args(argv)
+    try:
+        band_table = bands()
+        print("%s; analysis: %d-ply, cubeful, pruning, gnubg's default "
+              "filter; %s; cubeless money games vs gnubg 0-ply, dice seed "
+              "%d" % (gnubg.version(), args.plies, "both sides"
+                      if args.gnubg_too else "the AI's side only",
+                      args.seed))
+        print("gnubg's bands (mEMG per move, from): " + ", ".join(
+            "%s %g" % (n, lo) for lo, n in band_table))
+        results = []
+        for level in args.levels.split(","):
+            t0 = time.time()
+            s = measure(args.games, level, args.plies, args.sigma,
+                        args.jobs, args.seed, args.gnubg_too)
+            name = level if args.sigma is None else "%s~%d" % (level[:1],
+                                                               args.sigma)
+            if args.gnubg_too:
+                s, ref = s
+                results.append(("gnubg0 (v %s)" % name, ref))
+            results.append((name, s))
+            sys.stderr.write("%s: %.0f s\n" % (name, time.time() - t0))
+    except (gnubg.GnubgMissing, gnubg.GnubgError) as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    print("\n".join(table_lines(results, band_table)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

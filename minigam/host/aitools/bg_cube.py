@@ -1,0 +1,362 @@
+"""Hard's cube decisions against GNU Backgammon's (issue 16).
+
+``python -m minigam.host.aitools.bg_cube [--games N] [--plies P] [--scan]
+[--lookahead]``
+
+Positions: the decision points of N money games gnubg 0-ply plays against
+itself with the cube (no Jacoby rule, no beavers, as
+``docs/rules/backgammon.md`` plays): every turn's position before the roll
+where the player on roll may double, the cube centred or his, once each
+(position and cube state). Each is a decision to double (or redouble);
+where gnubg or the device would double, the opponent's decision to take
+or pass that double is one more.
+
+gnubg's answer: its cubeful evaluation (``cfevaluate``) at P plies (2, its
+analysis default) gives the player on roll's equities, normalised to the
+cube: no double (ND), double/take (DT), double/pass (DP = 1). It doubles
+when ``min(DT, DP) > ND`` and takes when ``DT <= DP``.
+
+The device's answer is ``minigam.app.cube``'s rule, reimplemented here
+from its constants (``DOUBLE``, ``TOO_GOOD``, ``TAKE``): ``E`` is the
+network's cubeless equity of the position for the player on roll
+(``minigam.bg.eval``); it doubles when ``DOUBLE <= E <= TOO_GOOD``
+whoever owns the cube, and takes when the network's equity of the position
+seen with the taker on roll is at least ``TAKE``.
+
+Figures, by decision and cube: decisions, gnubg's close ones (its
+``isCloseCubedecision``: the best equity within 0.16 of ``min(DT, 1)``;
+every take decision counts as close), agreement with gnubg (on close
+decisions and on all), the errors by kind, and the equity the device's
+action gives up by gnubg's evaluation, in mEMG: per decision, and as
+gnubg's analysis states a cube error rate (all the errors over the close
+decisions). ``--scan`` searches thresholds that would give up less on
+these positions (and checks them on half of them, fitted on the other
+half); ``--lookahead`` judges the same rule on the network's equities one
+roll ahead (the mean over the 36 rolls of Hard's best play), a different
+rule the device could use.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+from minigam.host.aitools import gnubg
+
+CLOSE = 0.16  # gnubg's isCloseCubedecision threshold (eval.c)
+# gnubg's cubeinfo (value, owner) of each state, the player on roll being
+# player 1.
+STATES = {"centred": (1, -1), "owned": (2, 1)}
+
+_GAMES = r'''
+import json
+cfg = json.loads(%(cfg)r)
+for c in ("set display off", "set threads 1", "set automatic game off",
+          "set cube use on", "set jacoby off", "set beavers 0",
+          "set rng mersenne", "set seed %%d" %% cfg["seed"]):
+    gnubg.command(c)
+for p in (0, 1):
+    for c in ("gnubg", "chequerplay evaluation plies 0",
+              "chequerplay evaluation prune off",
+              "cubedecision evaluation plies 0"):
+        gnubg.command("set player %%d %%s" %% (p, c))
+gnubg.command("new session")
+for g in range(cfg["games"]):
+    gnubg.command("new game")
+for game in gnubg.match(0, 1, 0, 0)["games"]:
+    owner = None
+    doubled = True  # the opening roll's play: no cube decision before it
+    for turn in game["game"]:
+        act, who = turn.get("action"), turn.get("player")
+        if act == "double":
+            emit(turn["board"], "centred" if owner is None else "owned")
+            doubled = True
+        elif act == "take":
+            owner = who
+        elif act == "move":
+            if not doubled and owner in (None, who):
+                emit(turn["board"], "centred" if owner is None else "owned")
+            doubled = False
+'''
+
+_CUBE = r'''
+import json
+cfg = json.loads(%(cfg)r)
+gnubg.command("set jacoby off")
+gnubg.command("set beavers 0")
+ec = gnubg.evalcontext(1, cfg["plies"], 1, 1, 0.0)
+for pid, state in cfg["points"]:
+    cube, owner = cfg["states"][state]
+    r = gnubg.cfevaluate(gnubg.positionfromid(pid),
+                         gnubg.cubeinfo(cube, owner, 1, 0, (0, 0), 0, 0), ec)
+    emit(pid, state, repr(r[1]), repr(r[2]), repr(r[3]))
+'''
+
+
+def decision_points(games, seed=1, timeout=3600):
+    """The distinct ``(position ID, state)`` decision points of ``games``
+    cubeful money games gnubg 0-ply plays against itself, in the order
+    met: before a roll (not the opening one) where the player on roll may
+    double; ``state`` is "centred" or "owned" (by him)."""
+    text = gnubg.run(_GAMES % {"cfg": json.dumps({"games": games,
+                                                  "seed": seed})}, timeout)
+    out = []
+    seen = set()
+    for line in text.splitlines():
+        pid, state = line.split()
+        if (pid, state) not in seen:
+            seen.add((pid, state))
+            out.append((pid, state))
+    return out
+
+
+def gnubg_cube(points, plies=2, timeout=7200):
+    """``{(pid, state): (ND, DT, DP)}``: gnubg's cubeful equities for the
+    player on roll, normalised to the cube, of each decision point."""
+    cfg = {"points": list(points), "plies": plies, "states": STATES}
+    out = {}
+    for line in gnubg.run(_CUBE % {"cfg": json.dumps(cfg)},
+                          timeout).splitlines():
+        pid, state, nd, dt, dp = line.split()
+        out[(pid, state)] = (float(nd), float(dt), float(dp))
+    return out
+
+
+def device_rule():
+    """``(DOUBLE, TOO_GOOD, TAKE)`` of ``minigam.app.cube`` (1/4096)."""
+    from minigam.app import cube
+    return cube.DOUBLE, cube.TOO_GOOD, cube.TAKE
+
+
+def network_equities(pid):
+    """The network's cubeless equities (1/4096) of a Position ID: for the
+    player on roll, and for the other player seen as if on roll."""
+    from minigam.bg.eval import equity_of, evaluate
+    from minigam.bg.ids import parse_position_id
+    pos = parse_position_id(pid, 1)
+    e = equity_of(evaluate(pos))
+    pos[52] = 2
+    return e, equity_of(evaluate(pos))
+
+
+def lookahead_equities(pid, _cache={}):
+    """As ``network_equities``, but each the mean over the 36 rolls of the
+    best play's equity by the network (as ``minigam.bg.ai`` scores plays:
+    positions with the other side on roll, a win counted at its size)."""
+    from minigam.bg import eval as bge
+    from minigam.bg import rules as R
+    from minigam.bg.ids import parse_position_id
+    if not _cache:
+        _cache["rules"], _cache["ev"] = R.Rules(), bge.Evaluator()
+    rules, ev = _cache["rules"], _cache["ev"]
+    out = []
+    for turn in (1, 2):
+        pos = parse_position_id(pid, 1)
+        pos[52] = turn
+        root = bytearray(pos)
+        root[52] = 3 - turn
+        ev.set_root(root)
+        total = 0
+        for d1 in range(1, 7):
+            for d2 in range(d1, 7):
+                n = rules.plays(pos, d1, d2)
+                best = -ev.score(root) if n == 0 else max(
+                    R.win_kind(r) * bge.PSCALE if R.winner(r)
+                    else -ev.score(r)
+                    for r in (rules.result(pos, k) for k in range(n)))
+                total += best * (1 if d1 == d2 else 2)
+        out.append(total // 36)
+    return tuple(out)
+
+
+def decisions(gn, eqs, rule, taker_on_roll=True):
+    """The decisions as dicts, in ``gn``'s order: the doubler's at each
+    decision point, then the taker's where gnubg or the device doubles.
+    Keys: ``kind`` ("double" or "take"), ``state``, ``close``, ``gnubg``
+    and ``ours`` (True: double / take) and ``loss`` (the equity the
+    device's action gives up by gnubg's figures, normalised to the cube).
+    ``taker_on_roll`` False judges a take by the network's equity with the
+    doubler on roll (``-E``) instead of the device's view (the taker as if
+    on roll)."""
+    double, too_good, take = rule
+    out = []
+    for (pid, state), (nd, dt, dp) in gn.items():
+        e, e_taker = eqs[pid]
+        dbl = min(dt, dp)
+        g_double = dbl > nd
+        o_double = double <= e <= too_good
+        out.append({"kind": "double", "state": state,
+                    "close": max(nd, dbl) - min(dt, 1.0) < CLOSE,
+                    "gnubg": g_double, "ours": o_double,
+                    "loss": abs(dbl - nd) if g_double != o_double else 0.0})
+        if g_double or o_double:
+            g_take = dt <= dp
+            o_take = (e_taker if taker_on_roll else -e) >= take
+            out.append({"kind": "take", "state": state, "close": True,
+                        "gnubg": g_take, "ours": o_take,
+                        "loss": abs(dp - dt) if g_take != o_take else 0.0})
+    return out
+
+
+def summarise(ds):
+    """Counts and losses of a list of ``decisions``."""
+    n = len(ds)
+    close = [d for d in ds if d["close"]]
+    lost = sum(d["loss"] for d in ds)
+    return {
+        "n": n, "close": len(close),
+        "agree": sum(d["gnubg"] == d["ours"] for d in ds),
+        "agree_close": sum(d["gnubg"] == d["ours"] for d in close),
+        # ours alone: a wrong double or a wrong take; gnubg's alone: a
+        # missed double or a wrong pass.
+        "ours_only": sum(d["ours"] and not d["gnubg"] for d in ds),
+        "gnubg_only": sum(d["gnubg"] and not d["ours"] for d in ds),
+        "lost": lost,
+        "memg": 1000 * lost / n if n else 0.0,
+        "memg_close": 1000 * lost / len(close) if close else 0.0,
+    }
+
+
+def table_lines(ds):
+    out = ["decision  cube         n  close  agree: close    all   device "
+           "alone        gnubg alone          mEMG lost: a decision, "
+           "a close one"]
+    for kind, yes, no in (("double", "wrong doubles", "missed doubles"),
+                          ("take", "wrong takes", "wrong passes")):
+        for state in STATES:
+            s = summarise([d for d in ds if d["kind"] == kind
+                           and d["state"] == state])
+            if not s["n"]:
+                continue
+            out.append(
+                "%-8s  %-8s %5d  %5d      %5.1f%%  %5.1f%%   %4d %-14s "
+                "%4d %-14s  %6.1f  %6.1f"
+                % (kind, state, s["n"], s["close"],
+                   100.0 * s["agree_close"] / max(s["close"], 1),
+                   100.0 * s["agree"] / s["n"], s["ours_only"], yes,
+                   s["gnubg_only"], no, s["memg"], s["memg_close"]))
+    return out
+
+
+def _arrays(gn, eqs, keys, taker_on_roll):
+    """For the decision points ``keys``: the network's equities, and what
+    doubling or not, taking or passing would give up by gnubg's figures."""
+    import numpy as np
+    f = np.array([gn[k] for k in keys], float).reshape(-1, 3)
+    e = np.array([eqs[k[0]][0] for k in keys], float)
+    et = (np.array([eqs[k[0]][1] for k in keys], float) if taker_on_roll
+          else -e)
+    dbl = np.minimum(f[:, 1], f[:, 2])
+    return (e, et, np.maximum(f[:, 0] - dbl, 0), np.maximum(dbl - f[:, 0], 0),
+            dbl > f[:, 0], np.maximum(f[:, 1] - f[:, 2], 0),
+            np.maximum(f[:, 2] - f[:, 1], 0))
+
+
+def losses(a, rule):
+    """(mEMG given up a double decision, a take decision) by ``rule`` on
+    ``_arrays`` ``a``."""
+    import numpy as np
+    e, et, loss_d, loss_n, g_double, loss_t, loss_p = a
+    dbl = (e >= rule[0]) & (e <= rule[1])
+    asked = g_double | dbl
+    d = np.where(dbl, loss_d, loss_n).sum()
+    t = np.where(et >= rule[2], loss_t, loss_p)[asked].sum()
+    return (float(1000 * d / max(len(e), 1)),
+            float(1000 * t / max(int(asked.sum()), 1)))
+
+
+def best_rule(a):
+    """The thresholds that give up least on ``a``: (DOUBLE, TOO_GOOD) on a
+    grid for the doubles, then TAKE for the takes (of gnubg's doubles and
+    that rule's)."""
+    lo_hi = min((losses(a, (lo, hi, 0))[0], lo, hi)
+                for lo in range(800, 3001, 100)
+                for hi in range(lo, 8001, 200))[1:]
+    take = min((losses(a, lo_hi + (t,))[1], t)
+               for t in range(-4000, -999, 50))[1]
+    return lo_hi + (take,)
+
+
+def scan(gn, eqs, rule, taker_on_roll=True):
+    """Better thresholds for these decision points: fitted on all of them
+    (``best_rule``), and checked out of sample (fitted on every other one,
+    judged on the rest, both ways round). Returns ``{"fitted": rule,
+    "in": (double, take), "now": (double, take), "held_out": (double,
+    take), "now_held_out": (double, take)}``, mEMG given up a decision."""
+    keys = list(gn)
+    a = _arrays(gn, eqs, keys, taker_on_roll)
+    fitted = best_rule(a)
+    out = {"fitted": fitted, "in": losses(a, fitted),
+           "now": losses(a, rule)}
+    held, now = [0.0, 0.0], [0.0, 0.0]
+    for fit, judge in ((keys[::2], keys[1::2]), (keys[1::2], keys[::2])):
+        r = best_rule(_arrays(gn, eqs, fit, taker_on_roll))
+        j = _arrays(gn, eqs, judge, taker_on_roll)
+        for k in (0, 1):
+            held[k] += losses(j, r)[k] / 2
+            now[k] += losses(j, rule)[k] / 2
+    out["held_out"], out["now_held_out"] = tuple(held), tuple(now)
+    return out
+
+
+def scan_lines(gn, eqs, rule, label, taker_on_roll=True):
+    r = scan(gn, eqs, rule, taker_on_roll)
+    return ["%s: now %.1f mEMG lost a double decision, %.1f a take; best "
+            "DOUBLE %d, TOO_GOOD %d, TAKE %d (%.2f, %.2f, %.2f): %.1f, %.1f; "
+            "out of sample %.1f, %.1f (now %.1f, %.1f)"
+            % ((label,) + r["now"] + r["fitted"]
+               + tuple(v / 4096.0 for v in r["fitted"]) + r["in"]
+               + r["held_out"] + r["now_held_out"])]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_cube")
+    ap.add_argument("--games", type=int, default=200,
+                    help="gnubg's cubeful self-play games (200)")
+    ap.add_argument("--plies", type=int, default=2,
+                    help="gnubg's cube evaluation plies (2)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scan", action="store_true",
+                    help="also search better thresholds")
+    ap.add_argument("--lookahead", action="store_true",
+                    help="also the rule on equities one roll ahead")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    try:
+        points = decision_points(args.games, args.seed)
+        gn = gnubg_cube(points, args.plies)
+        version = gnubg.version()
+    except (gnubg.GnubgMissing, gnubg.GnubgError) as exc:
+        sys.stderr.write("error: %s\n" % exc)
+        return 2
+    pids = {p for p, _ in points}
+    eqs = {p: network_equities(p) for p in pids}
+    rule = device_rule()
+    print("%s; cube decisions by cfevaluate at %d plies, cubeful money "
+          "play (no Jacoby, no beavers); %d decision points of %d money "
+          "games gnubg 0-ply played itself with the cube (seed %d)"
+          % (version, args.plies, len(points), args.games, args.seed))
+    print("device rule (minigam.app.cube): double when %d <= E <= %d, take "
+          "when E >= %d (1/4096 equity, the network's, cubeless)" % rule)
+    print("\n".join(table_lines(decisions(gn, eqs, rule))))
+    if args.scan:
+        print("\n".join(
+            scan_lines(gn, eqs, rule, "the device's rule")
+            + scan_lines(gn, eqs, rule, "takes judged with the doubler on "
+                         "roll (-E)", False)))
+    if args.lookahead:
+        ahead = {p: lookahead_equities(p) for p in pids}
+        print("the same rule on the network's equities one roll ahead "
+              "(the mean of Hard's best play over the 36 rolls):")
+        print("\n".join(table_lines(decisions(gn, ahead, rule))))
+        if args.scan:
+            print("\n".join(
+                scan_lines(gn, ahead, rule, "one roll ahead")
+                + scan_lines(gn, ahead, rule, "one roll ahead, takes with "
+                             "the doubler on roll", False)))
+    sys.stderr.write("%.0f s\n" % (time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
