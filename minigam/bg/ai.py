@@ -15,11 +15,15 @@ equity for the side that moves next; the mover takes the lowest). Hard
 takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
 ``NOISE[level]`` (1/4096 equity) to each candidate first, as gnubg's
 weaker levels do, so close calls go wrong often and big blunders rarely.
-Measured with ``minigam.host.aitools.bg_strength`` (3,000 held-out
-decisions, gnubg 0-ply's equities of every play; 1,000 cubeless games
-against gnubg 0-ply): equity lost per decision Hard 0.0065, Medium
-0.0143, Easy 0.0356; points a game -0.09, -0.29, -0.77. (First sizes:
-calibrating them on gnubg's error-rate scale is still to do.)
+The noise is sized on gnubg's error-rate scale
+(``minigam.host.aitools.bg_analyse``: 200 cubeless games a level against
+gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
+plies): Easy 29.4 mEMG a move (gnubg's "Beginner", 26-35), Medium 15.8
+("Intermediate", 12-18), Hard 9.6 ("Advanced"; gnubg 0-ply itself rates
+3.7 in the same games, and "World class" is below 5); points a game
+against gnubg 0-ply -0.45, -0.25, -0.22 (+- 0.1). Hard loses 0.0065
+equity a decision against gnubg 0-ply's own choice
+(``minigam.host.aitools.bg_strength choices``).
 
 The AI holds its own ``Rules`` (its play buffers), so others may use
 theirs between steps; nothing is allocated per candidate.
@@ -30,7 +34,8 @@ from minigam.bg import rules as R
 from minigam.compat import const
 
 LEVELS = ("easy", "medium", "hard")
-NOISE = {"easy": 420, "medium": 180, "hard": 0}
+# Noise sd (1/4096 equity): Beginner, Intermediate, none (see above).
+NOISE = {"easy": 310, "medium": 160, "hard": 0}
 SLICE = const(4)
 _WIN = const(1 << 20)  # a winning play scores below any estimate
 _G4SD = const(37837)  # standard deviation of four summed 16-bit draws
