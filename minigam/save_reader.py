@@ -136,6 +136,9 @@ def read_game(data, dice=None):
         if data[2] == 0x42:  # "B": Backgammon
             from minigam.bg.save import loads
             return data[0], data[1], loads(bytes(data[2:]), dice)
+        if data[2] == 0x4E:  # "N": Long Nardy
+            from minigam.nardy.save import loads
+            return data[0], data[1], loads(bytes(data[2:]), dice)
         game = read(bytes(data[2:]), dice)
     except SaveError:
         return None

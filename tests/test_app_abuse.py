@@ -17,6 +17,8 @@ from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 def valid(pos):
     if len(pos) == 53:  # Backgammon (the keys may choose it in the menu)
         return valid_bg(pos)
+    if len(pos) == 54:  # Long Nardy
+        return valid_nardy(pos)
     p1 = sum(pos[0:8])
     p2 = sum(pos[8:16])
     if p1 != 8 or p2 != 8 or pos[16] not in (1, 2):
@@ -34,6 +36,17 @@ def valid_bg(pos):
         if pos[i] and pos[26 + 25 - i]:
             return False
     return True
+
+
+def valid_nardy(pos):
+    """15 a side, no point with both colours, no forbidden block."""
+    from minigam.nardy.notation import forbidden_block
+    if sum(pos[0:26]) != 15 or sum(pos[26:52]) != 15 or pos[52] not in (1, 2):
+        return False
+    for i in range(1, 25):
+        if pos[i] and pos[26 + (i + 12 if i <= 12 else i - 12)]:
+            return False
+    return forbidden_block(pos, 0) is None and forbidden_block(pos, 1) is None
 
 
 @pytest.mark.parametrize("profile,seed", [("pybadge", 1),
@@ -104,6 +117,50 @@ def test_random_keys_in_backgammon(profile, seed):
         if g is not None and len(g.pos) == 53:
             assert valid_bg(g.pos), (i, bytes(g.pos))
             assert g.cube in (1, 2, 4, 8, 16, 32, 64), g.cube
+            p, n = last
+            if p is g and g.turn_no > n:
+                turns += g.turn_no - n
+            last = (g, g.turn_no)
+    assert A.PICK in states and A.AI in states
+    assert turns > 10 or A.OVER in states, turns
+
+
+@pytest.mark.parametrize("profile,seed", [("pico-st7789", 6),
+                                          ("pybadge", 7)])
+def test_random_keys_in_long_nardy(profile, seed):
+    """Long Nardy chosen on the menu, then keys at random (the AI's turns,
+    the hint, undo, the menu and back): every board stays legal, at most
+    one checker leaves the head a turn but for the first-turn exception,
+    and games go on."""
+    from minigam.hw import keys as K
+    from minigam.nardy.rules import HEAD, HEADS
+    from test_app_bg import Rig
+    from test_app_nardy import choose_nardy
+    rig = Rig(profile, seed=seed)
+    app = rig.app
+    choose_nardy(rig)
+    rng = random.Random(seed)
+    keys = (K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN)
+    states = set()
+    turns = 0
+    last = (None, 0)
+    for i in range(1500):
+        r = rng.random()
+        if r < 0.5:
+            rig.press(K.A)
+        elif r < 0.9:
+            rig.press(*[rng.choice(keys) for _ in range(rng.randrange(1, 4))])
+        rig.tick(ms=rng.choice((10, 40, 100, 400)))
+        states.add(app.state)
+        g = app.game
+        if g is not None and len(g.pos) == 54:
+            assert valid_nardy(g.pos), (i, bytes(g.pos))
+            if g.steps:
+                m = 0 if g.player == 1 else 26
+                left = g.turn_start()[m + HEAD] - g.pos[m + HEAD]
+                assert left <= (2 if g.d1 == g.d2 else 1), (i, bytes(g.pos))
+                assert bool(g.pos[HEADS]) == any(s == HEAD for s, _, _
+                                                 in g.steps)
             p, n = last
             if p is g and g.turn_no > n:
                 turns += g.turn_no - n

@@ -74,7 +74,8 @@ def test_a_whole_game_against_the_ai(profile, capsys):
     assert app.board.ban1.text.startswith(("You win", "AI wins"))
     # Counted as Backgammon's, at the level played (Medium by default).
     st = app.stats
-    assert st.games == [0, 0, 0, 0, 1, 0] and st.two_player == [0, 0]
+    assert st.games == [0, 0, 0, 0, 1, 0, 0, 0, 0]
+    assert st.two_player == [0, 0, 0]
     assert st.wins[4] == (1 if g.winner == 1 else 0)
     # Its console line becomes a .mat file that replays to the same board.
     from minigam.host.bgmat import read
@@ -124,7 +125,7 @@ def test_two_players_double_take_and_drop():
     rig.press(K.B)  # dropped: the redoubler wins the 2 points
     assert app.state == A.OVER and g.dropped and g.winner == 3 - p
     assert g.score[2 - p] == 2
-    assert app.stats.two_player == [0, 1] and sum(app.stats.games) == 0
+    assert app.stats.two_player == [0, 1, 0] and sum(app.stats.games) == 0
     rig.press(K.B)  # the menu: its Statistics page, then Lifetime
     choose_line(rig, "Statistics")
     choose_line(rig, "Lifetime stats")
@@ -156,8 +157,9 @@ def test_statistics_keep_minigam_blob_until_backgammon_counts():
     assert len(new) == 43 and new[:29] == old
     back = P.Stats()
     assert back.load(new) and back.to_bytes() == new
-    assert back.games == [0, 5, 0, 0, 0, 4] and back.two_player == [2, 7]
-    assert back.load(old) and back.games == [0, 5, 0, 0, 0, 0]
+    assert back.games == [0, 5, 0, 0, 0, 4, 0, 0, 0]
+    assert back.two_player == [2, 7, 0]
+    assert back.load(old) and back.games == [0, 5, 0, 0, 0, 0, 0, 0, 0]
     assert back.counts[6] == 2 and back.doubles == 1
     assert not back.load(new[:40]) and not back.load(b"\x02" + new[1:])
 
@@ -195,7 +197,8 @@ def test_choosing_minigam_again_brings_its_board_back():
     assert app.state == A.MENU
     for _ in range(3):
         rig.press(K.X)
-    rig.press(K.A)  # Game: MINIGAM
+    rig.press(K.LEFT)  # Game: MINIGAM (LEFT steps back)
+    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
     for _ in range(3):
         rig.press(K.Y)
     rig.press(K.A)

@@ -294,7 +294,7 @@ def test_pass_and_play_whole_game(profile):
         assert steps < 4000
     assert handovers == {1, 2}
     assert app.board.ban1.text.startswith("Player ")
-    assert app.stats.two_player == [1, 0]
+    assert app.stats.two_player == [1, 0, 0]
 
 
 def test_every_screen_with_four_buttons_only():

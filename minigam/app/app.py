@@ -111,11 +111,6 @@ def _over():
     return over
 
 
-def _cube():
-    from minigam.app import cube
-    return cube
-
-
 def _col(player, index):
     """Screen column of a mover's index (0 bar .. 7 off)."""
     return index if player == 1 else 7 - index
@@ -146,6 +141,9 @@ class App:
         self.board_kind = P.MINIGAM
         self.root.append(self.board.group)
         self.spot = None  # Backgammon's index -> spot; None in MINIGAM
+        # The 24-point game's app module (``minigam.app.cube`` or
+        # ``nardy_app``, set with its board by ``menu.use_board``).
+        self.xt = None
         # The board view's place of a player's index: MINIGAM's column
         # (``_col``) or Backgammon's spot (``menu.use_board`` sets it).
         self.col = _col
@@ -306,10 +304,10 @@ class App:
             elif back:
                 self.to_menu()
             elif code == K.X and self.spot is not None:
-                _cube().human_double(self)
+                self.xt.human_double(self)
         elif st == OFFER:
             if ok or back:
-                _cube().answer(self, ok)
+                self.xt.answer(self, ok)
         elif st == ENTER:
             _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
@@ -427,7 +425,7 @@ class App:
             _over().begin(self)
             return
         p = g.player
-        if self.spot is not None and _cube().turn(self):
+        if self.spot is not None and self.xt.turn(self):
             return  # a double to answer first
         if self._is_ai(p):
             if g.state == _G_ROLL:

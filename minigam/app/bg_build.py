@@ -6,13 +6,20 @@ once; loaded for that and unloaded after (on stock CircuitPython a loaded
 import displayio
 import vectorio
 
+from minigam.compat import const
 from minigam.app import palette as C
 from minigam.app.text import Text
 
 
-def build(lay):
+# Long Nardy's colours: a head point, a blocked point's cross.
+_HEAD = const(0x2F5F96)
+_BLOCKED = const(0xFF3A30)
+
+
+def build(lay, heads=()):
     """The view's Group and the objects its setters change, in the order
-    BgBoardView.__init__ unpacks them."""
+    BgBoardView.__init__ unpacks them. ``heads``: the columns of the top
+    and bottom rows of points (``(top, column)`` pairs) drawn as heads."""
     from minigam.app import bg_sprites as S
     L = lay
     g = displayio.Group()
@@ -28,11 +35,12 @@ def build(lay):
         g.append(R(pixel_shader=C.pal(C.BG), width=6 * pw, height=inner,
                    x=L.col_x(c), y=L.by0))
     # Points: one grid a row, the bottom one flipped to point up.
-    sheet = S.points(L)
-    pal = displayio.Palette(3)
+    sheet = S.points(L, bool(heads))
+    pal = displayio.Palette(4)
     pal.make_transparent(0)
     pal[1] = C.POINT_A
     pal[2] = C.POINT_B
+    pal[3] = _HEAD
     for top in (True, False):
         t = displayio.TileGrid(
             sheet, pixel_shader=pal, width=13, height=1, tile_width=pw,
@@ -40,17 +48,19 @@ def build(lay):
             y=L.by0 if top else L.by1 - L.tri_h)
         for c in range(13):
             if c != 6:
-                t[c, 0] = 1 + ((c + (0 if top else 1)) & 1)
+                t[c, 0] = 3 if (top, c) in heads else \
+                    1 + ((c + (0 if top else 1)) & 1)
         t.flip_y = not top
         g.append(t)
     # Checkers: a grid a column of each half, a tile a slot. (displayio
     # redraws the box around a grid's changed tiles: one grid a half
     # made a move from one end of it to the other redraw the half.)
-    sheet = S.checkers(L)
-    pal = displayio.Palette(8)
+    sheet = S.checkers(L, bool(heads))  # (Long Nardy's crosses)
+    pal = displayio.Palette(9)
     pal.make_transparent(0)
     for i, rgb in ((1, C.P1), (2, C.P2), (3, C.RIM), (4, C.CURSOR),
-                   (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK)):
+                   (5, C.TARGET), (6, C.P1_INK), (7, C.P2_INK),
+                   (8, _BLOCKED)):
         pal[i] = rgb
     grids = []  # top half's columns 0..12, then the bottom's
     for k in range(26):
@@ -65,6 +75,11 @@ def build(lay):
     num_pal = pal = displayio.Palette(4)
     for i, rgb in ((0, C.FRAME), (1, C.DIM), (2, C.CURSOR), (3, C.RIM)):
         pal[i] = rgb
+    if heads:  # a head's number on a panel of the head's colour
+        pal.make_transparent(0)
+        for top, c in heads:
+            g.append(R(pixel_shader=C.pal(_HEAD), width=pw, height=L.lh,
+                       x=L.col_x(c), y=L.label_y(top)))
     labels = []
     for top in (True, False):
         t = displayio.TileGrid(
@@ -124,7 +139,7 @@ def build(lay):
     msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4, L.h - L.bottom // 2, s,
                   0, background=C.BAR_BG)
     # Banner: a panel across the middle with two lines of text.
-    bw = 12 * pw
+    bw = 13 * pw  # the whole board (16 characters at 240x240)
     bh = 2 * L.ch + 10
     bx = L.x0 + (13 * pw - bw) // 2
     by = L.mid - bh // 2

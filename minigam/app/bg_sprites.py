@@ -1,6 +1,8 @@
 """Tile sheets of the 24-point board, drawn once when the view is built
-(this module then leaves the heap): checkers with their counts and marks,
-the points, the numbers, the trays' slabs, the cube's faces and the dice.
+(this module then leaves the heap): checkers with their counts and marks
+(a destination's dot, a blocked point's cross), the points (a head's in
+its own colour), the numbers, the trays' slabs, the cube's faces and the
+dice.
 Shapes are filled a row at a time by ``bitmaptools.fill_region`` (native
 on a board), not a pixel at a time in Python.
 
@@ -20,6 +22,8 @@ MARK = 4  # a destination's dot on an empty slot
 P1_MARK = 5  # ... on a checker (Player 1's, Player 2's)
 P2_MARK = 6
 COUNT = 7  # first count tile: Player 1's cap+1..15, then Player 2's
+# After the counts: a blocked point's cross on an empty slot, then on a
+# Player 1 and a Player 2 checker (``COUNT + 2 * (15 - cap)`` on).
 
 # Checker sheet colours (palette indices).
 C_P1 = 1
@@ -29,6 +33,7 @@ C_CURSOR = 4
 C_TARGET = 5
 C_INK1 = 6  # a count on a Player 1 checker
 C_INK2 = 7
+C_BLOCKED = 8  # a blocked point's cross
 
 # Pips of a die face: (x, y) in quarters of the die, per value.
 _PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
@@ -97,13 +102,26 @@ def _disc(bmp, x0, w, h, d, value, y0=0):
         _row(bmp, x0, y0 + y, w, m, value)
 
 
-def checkers(lay):
+def _cross(bmp, x0, w, h, d, value, t):
+    """An X ``d`` pixels across centred in the box at ``x0`` (``w`` x
+    ``h``), its strokes ``2 t + 1`` half pixels wide."""
+    for y in range(h):
+        dy = 2 * y + 1 - h
+        for x in range(w):
+            dx = 2 * x + 1 - w
+            if abs(dx) < d and abs(dy) < d and (abs(dx - dy) <= t or
+                                                abs(dx + dy) <= t):
+                bmp[x0 + x, y] = value
+
+
+def checkers(lay, crosses=False):
     """Tiles ``tile_w x step``: see the tile numbers above; discs ``step``
-    across ringed in the rim colour."""
+    across ringed in the rim colour; the crosses only with ``crosses``."""
     w = lay.tile_w
     h = d = lay.step
     nc = 15 - lay.cap
-    bmp = displayio.Bitmap(w * (COUNT + 2 * nc), h, 8)
+    bmp = displayio.Bitmap(w * (COUNT + 2 * nc + (3 if crosses else 0)), h,
+                           9)
     for t, fill in ((P1, C_P1), (P2, C_P2), (PICKED, C_CURSOR),
                     (P1_MARK, C_P1), (P2_MARK, C_P2)):
         _disc(bmp, t * w, w, h, d, C_RIM)
@@ -129,6 +147,16 @@ def checkers(lay):
                 _disc(bmp, x0, w, h, d - 2, q)
             number(bmp, x0, 0, w, h, lay.cap + 1 + k,
                    C_INK1 if q == 1 else C_INK2, lay)
+    # A blocked point: a cross in the blocked colour, ringed in the rim
+    # colour so it shows on a red checker too.
+    t = 2 if d >= 12 else 1
+    for k in range(3 if crosses else 0):
+        x0 = (COUNT + 2 * nc + k) * w
+        if k:
+            _disc(bmp, x0, w, h, d, C_RIM)
+            _disc(bmp, x0, w, h, d - 2, k)
+        _cross(bmp, x0, w, h, d, C_RIM, t + 2)
+        _cross(bmp, x0, w, h, d - 2, C_BLOCKED, t)
     return bmp
 
 
@@ -148,13 +176,15 @@ def dice(size):
     return bmp
 
 
-def points(lay):
-    """Tiles ``pw x tri_h``: none, a dark point, a light point (values 1
-    and 2), pointing down (the bottom row's grid is flipped)."""
+def points(lay, heads=False):
+    """Tiles ``pw x tri_h``: none, a dark point, a light point, with
+    ``heads`` a head (values 1..3), pointing down (the bottom row's grid is
+    flipped)."""
     w = lay.pw
     h = lay.tri_h
-    bmp = displayio.Bitmap(3 * w, h, 3)
-    for t in (1, 2):
+    n = 4 if heads else 3
+    bmp = displayio.Bitmap(n * w, h, n)
+    for t in range(1, n):
         for y in range(h):
             # half width at this row, in half pixels
             _row(bmp, t * w, y, w, (w - 1) * (h - y) // h, t)

@@ -1,17 +1,20 @@
-"""The 24-point board screen (Backgammon; Long Nardy later): one displayio
+"""The 24-point board screen (Backgammon, Long Nardy): one displayio
 Group built once, updated in place.
 
 It draws a position ``bytearray(53)`` (the engine's, minigam/bg/rules.py):
 bytes 0..25 Player 1's checkers by its index (0 the bar, 1..24 its path,
 index i ``25 - i`` pips from home, 25 borne off), 26..51 Player 2's the
 same way, 52 the player to move. Player 1's index i is Player 2's
-``25 - i``. Geometry is :class:`~minigam.app.bg_layout.BgLayout`'s; spots
-(what a cursor or a mark stands on) are its 1..24, BAR1, BAR2, OFF1, OFF2.
+``25 - i``; a Long Nardy view (``minigam.app.nardy_view``) reads Player
+2's block by its own table (``p2``) and marks the heads. Geometry is
+:class:`~minigam.app.bg_layout.BgLayout`'s; spots (what a cursor or a
+mark stands on) are its 1..24, BAR1, BAR2, OFF1, OFF2.
 
 Every setter compares with what is on screen and touches only the tiles
 that change. The board is TileGrids over tile sheets drawn once: the
 points (2 grids), the checkers (a grid a column of a half, a tile a
-slot), the point numbers (2 grids; the cursor is a highlighted number),
+slot; a destination's dot and a blocked point's cross are tiles too), the
+point numbers (2 grids; the cursor is a highlighted number),
 the trays' slabs (1) and counts (2), the cube (1), the dice (4). They are
 made by minigam/app/bg_build.py, which leaves the heap once they are.
 """
@@ -23,7 +26,7 @@ from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
 
 _P1_MARK = const(5)  # bg_sprites' tile numbers
 _P2_MARK = const(6)
-_COUNT = const(7)
+_COUNT = const(7)  # (the crosses follow the counts: ``self.cross``)
 _HI = const(25)  # a number tile's highlighted twin
 _SIDE = b"\x00\x1a\x19\x33"  # the pos index of BAR1, BAR2, OFF1, OFF2
 
@@ -32,13 +35,18 @@ class BgBoardView:
     """The board screen for a :class:`~minigam.app.bg_layout.BgLayout`;
     ``group`` is the displayio Group to show."""
 
-    def __init__(self, lay):
+    # Player 2's index of the checkers on point ``sp`` (Backgammon's:
+    # ``sp`` itself).
+    p2 = bytes(range(25))
+
+    def __init__(self, lay, heads=()):
         from minigam.app.bg_build import build
         self.lay = lay
         (self.group, self.grids, self.labels, self.counts, self.tray,
          self.cube, self.dice, self.num_pal, self.p1_lb, self.p2_lb,
          self.score_lb, self.msg_lb, self.banner, self.ban1, self.ban2,
-         self.banner_box) = build(lay)
+         self.banner_box) = build(lay, heads)
+        self.cross = _COUNT + 2 * (15 - lay.cap)
         unload("minigam.app.bg_build")
         unload("minigam.app.bg_sprites")
         # What is on screen.
@@ -48,6 +56,7 @@ class BgBoardView:
         self.cur_color = C.CURSOR
         self.sel = -1
         self.marks = 0  # bit per spot
+        self.blocked = 0  # bit per spot: a cross
         self.turn = 0
         self.names = ("P1", "P2")
         self.pips = [0, 0]
@@ -65,9 +74,10 @@ class BgBoardView:
         fresh = self.fresh
         mover = old[52] != pos[52]
         todo = 0
+        p2 = self.p2
         for sp in range(1, 25):
             a = 25 - sp
-            b = 26 + sp
+            b = 26 + p2[sp]
             if fresh or old[a] != pos[a] or old[b] != pos[b] or \
                     (mover and self.marks & (1 << sp)):
                 todo |= 1 << sp
@@ -109,11 +119,14 @@ class BgBoardView:
             q, n, opp = 2, P[26], 0
         else:
             n1 = P[25 - sp]
-            n2 = P[26 + sp]
+            n2 = P[26 + self.p2[sp]]
             q, n = (1, n1) if n1 else (2, n2)
             opp = n2 if P[52] == 1 else n1
         vis = n if n < cap else cap
         ms = -1
+        xs = -1  # a blocked point's cross: where the checker would land,
+        if self.blocked & (1 << sp):  # or on a full stack's top checker
+            xs = n if n < cap else (cap - 1 if n == cap else cap - 2)
         if self.marks & (1 << sp):
             own = n if q == P[52] else 0
             if opp:
@@ -135,6 +148,8 @@ class BgBoardView:
                     - cap - 1
             if k == ps:
                 t = 3
+            elif k == xs:
+                t = self.cross + (t if t < 3 else 0)
             elif k == ms:
                 t = 4 if t == 0 else (_P1_MARK if t == 1 else
                                       (_P2_MARK if t == 2 else t))
@@ -240,6 +255,19 @@ class BgBoardView:
         if not diff:
             return
         self.marks = mask
+        sp = 1
+        while diff >> sp:
+            if diff & (1 << sp):
+                self._draw(sp)
+            sp += 1
+
+    def set_blocked(self, spots):
+        """Cross out the points of mask ``spots`` (bit ``sp``): where the
+        picked checker may not go (Long Nardy)."""
+        diff = spots ^ self.blocked
+        if not diff:
+            return
+        self.blocked = spots
         sp = 1
         while diff >> sp:
             if diff & (1 << sp):

@@ -22,9 +22,8 @@ def advisor(app):
             a = app.perfect(app.game.rules)
         if a is None:
             a = app._opponent()
-            if a is None and app.spot is not None:  # Backgammon, 2 players
-                from minigam.app.cube import advisor
-                a = advisor(app)
+            if a is None and app.spot is not None:  # 24 points, 2 players
+                a = app.xt.advisor(app)
             elif a is None:  # two players
                 from minigam.ai import AIPlayer
                 a = AIPlayer(app.game.rules, "hard", 0)

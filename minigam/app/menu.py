@@ -8,7 +8,7 @@ lines, so that a cursor step only moves the pointer (a list that scrolled
 redrew every line: about 190 ms on a Pico):
 
 * the main page: Resume, Play vs AI, Two players, the AI level, the game
-  (MINIGAM or Backgammon), Settings, Statistics;
+  (MINIGAM, Backgammon or Long Nardy), Settings, Statistics;
 * Settings: rules, match, auto forced, AI speed, brightness, tutor, dice;
 * Statistics: the dice statistics and the lifetime statistics.
 
@@ -50,7 +50,7 @@ _STATS = const(15)
 _GAME = const(16)
 
 TITLE = "MINIGAM"
-GAMES = ("MINIGAM", "Backgammon")  # persist.MINIGAM, persist.BACKGAMMON
+GAMES = ("MINIGAM", "Backgammon", "Long Nardy")  # persist.MINIGAM, ...
 _TITLES = (TITLE, "Settings  B:back", "Statistics  B:back")
 
 
@@ -105,9 +105,9 @@ def enter(app):
 
 
 def check_games(app):
-    """Whether this build has Backgammon (the MINIGAM firmware and the PC
-    have; a stock drive carries MINIGAM alone); the board of the chosen
-    game is made."""
+    """Whether this build has Backgammon and Long Nardy (the MINIGAM
+    firmware and the PC have; a stock drive carries MINIGAM alone); the
+    board of the chosen game is made."""
     try:
         import minigam.bg  # noqa: F401
         app.has_bg = True
@@ -119,8 +119,9 @@ def check_games(app):
 
 
 def use_board(app, kind):
-    """Put the board view of game ``kind`` (``persist.MINIGAM`` or
-    ``BACKGAMMON``) on the screen, under the pages; the other game's
+    """Put the board view of game ``kind`` (``persist.MINIGAM``,
+    ``BACKGAMMON`` or ``NARDY``) on the screen, under the pages, and
+    for a 24-point game its app module as ``app.xt``; the other game's
     view leaves the heap."""
     if kind == app.board_kind:
         return
@@ -129,24 +130,28 @@ def use_board(app, kind):
         app.board = None
         for m in ("minigam.app.bg_view", "minigam.app.bg_layout"):
             unload(m)
-    if kind == P.BACKGAMMON:
-        from minigam.app.cube import board  # (Backgammon's names there)
-        board(app)
+    if kind == P.BACKGAMMON:  # (the 24-point games' names are there)
+        from minigam.app import cube as xt
+    elif kind:
+        from minigam.app import nardy_app as xt  # type: ignore[no-redef]
+    if kind:
+        app.xt = xt
+        xt.board(app)
     else:
         from minigam.app.board_view import BoardView
         from minigam.app.app import _col
         app.board = BoardView(app.lay)
-        app.spot = None
+        app.spot = app.xt = None
         app.col = _col
     app.board_kind = kind
     app.root.insert(0, app.board.group)
 
 
 def match_text(s):
-    """The match setting's words: MINIGAM counts games; Backgammon
-    counts points, and its first choice is a money session."""
+    """The match setting's words: MINIGAM counts games; Backgammon and
+    Long Nardy count points, and their first choice is a money session."""
     m = P.MATCHES[s.match]
-    if s.game == P.BACKGAMMON:
+    if s.game:
         return "money" if m == 1 else "%d points" % m
     return "1 game" if m == 1 else "first to %d" % m
 
@@ -280,9 +285,9 @@ def new_game(app, mode):
     app.game = None
     app.ai = None
     m = P.MATCHES[s.match]
-    if s.game == P.BACKGAMMON:
-        from minigam.app.cube import new_game as bg_game
-        bg_game(app, m)
+    if s.game:  # Backgammon, Long Nardy
+        use_board(app, s.game)
+        app.xt.new_game(app, m)
     else:
         from minigam.game import Game
         app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
@@ -320,7 +325,7 @@ def _start(app, mode, level):
     app.mode = mode
     app.level = level
     g = app.game
-    use_board(app, P.BACKGAMMON if g.OFF == 25 else P.MINIGAM)
+    use_board(app, g.KIND if g.OFF == 25 else P.MINIGAM)
     app.tutor = app.settings.tutor and g.OFF != 25  # (MINIGAM's judge)
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))

@@ -11,7 +11,7 @@ from minigam.app import persist as P
 
 def make(app):
     """``app.ai``: the exact table of Perfect where the host has one, else
-    the AI of the game's level (Backgammon's from ``minigam.app.cube``)."""
+    the AI of the game's level (a 24-point game's from its ``app.xt``)."""
     ai = None
     if app.level == P.PERFECT and app.perfect is not None \
             and app.spot is None:
@@ -20,8 +20,7 @@ def make(app):
         if app.level >= len(P.LEVELS):  # no exact table here: Hard
             app.level = len(P.LEVELS) - 1
         if app.spot is not None:
-            from minigam.app.cube import player
-            ai = player(app, P.LEVELS[app.level])
+            ai = app.xt.player(app, P.LEVELS[app.level])
         else:
             from minigam.ai import AIPlayer
             ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)

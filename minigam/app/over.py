@@ -14,7 +14,7 @@ def record(app, w):
     """Count a game won by player ``w`` in the lifetime statistics of its
     game type."""
     st = app.stats
-    bg = 1 if app.spot is not None else 0
+    bg = app.board_kind
     if app.mode == P.MODE_AI:
         if app.level >= len(P.LEVELS):
             return  # Perfect (host only) is not a device level
@@ -26,8 +26,7 @@ def record(app, w):
         st.two_player[bg] += 1
     P.save_stats(app.hw.store, st)
     if bg:
-        from minigam.app.cube import report
-        report(app)  # its moves, for gnubg on a PC
+        app.xt.report(app)  # Backgammon's moves, for gnubg on a PC
 
 
 def begin(app):

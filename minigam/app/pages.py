@@ -32,12 +32,13 @@ def dice_lines(stats):
 
 def life_lines(stats):
     """The lifetime statistics page: games won per AI level and
-    two-player games, per game type (Backgammon's once it has any)."""
+    two-player games, per game type (Backgammon's and Long Nardy's once
+    they have any)."""
     out = []
-    for g, name in enumerate(("MINIGAM", "Backgammon")):
+    for g, name in enumerate(("MINIGAM", "Backgammon", "Long Nardy")):
         k = 3 * g
-        if g and not (max(stats.games[3:]) or stats.two_player[1]):
-            break
+        if g and not (max(stats.games[k:k + 3]) or stats.two_player[g]):
+            continue
         out.append(name)
         for lv in range(3):
             out.append(" %s: %d/%d won" % (P.LEVEL_NAMES[lv],
@@ -93,7 +94,8 @@ def over_lines(app):
             lines.append("Match: you win" if who == "You"
                          else "Match: %s wins" % who)
     lines.append("Pips: %s %d %s %d" % (n[0], g.pips(1), n[1], g.pips(2)))
-    lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
+    if app.board_kind != P.NARDY:  # (no hits in Long Nardy)
+        lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
     top = 0
     for p in (0, 1):
         if lucky[p] and (not top or sum(lucky[p]) > sum(lucky[top - 1])):
@@ -102,10 +104,10 @@ def over_lines(app):
         d = lucky[top - 1]
         lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
     lines.append("Turns: %d" % len([t for t in g.turns if t[1]]))
-    if g.OFF == 25:
+    if app.board_kind == P.BACKGAMMON:
         lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
                                      else ""))
-    else:
+    elif g.OFF != 25:
         lines.append("X: review")
     lines.append("A: %s B: back" % ("rematch" if g.match_winner else "next"))
     return title, lines

@@ -5,14 +5,17 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
 
 * settings, 11 bytes: version, AI level, Full-Entry, match index, auto-play
   of forced plays, AI speed index, brightness index, last mode, the tutor,
-  your own dice, the game (0 MINIGAM, 1 Backgammon) (versions 1 and 2,
-  without the last three or the last one, still load);
+  your own dice, the game (0 MINIGAM, 1 Backgammon, 2 Long Nardy)
+  (versions 1 and 2, without the last three or the last one, still load);
 * statistics, 29 bytes: version, then big-endian uint16s: games and wins
   against each AI level (easy, medium, hard), two-player games, and the
   dice counts of 1..6 plus the doubles (the lifetime dice statistics);
+  then, once they have any, Backgammon's games, wins and two-player games
+  (14 bytes), then Long Nardy's (14);
 * game: mode (1 vs AI, 2 two players), AI level, then
-  ``minigam.savegame.dumps(game)`` (MINIGAM) or ``minigam.bg.save.dumps``
-  (Backgammon); their first bytes ("M", "B") tell them apart.
+  ``minigam.savegame.dumps(game)`` (MINIGAM) or the 24-point game's own
+  ``game.dumps()`` (``minigam.bg.save``, ``minigam.nardy.save``); their
+  first bytes ("M", "B", "N") tell them apart.
 
 Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
@@ -25,9 +28,10 @@ LEVELS = ("easy", "medium", "hard")  # the device AI's levels
 # (the simulator); lifetime statistics count the device levels only.
 LEVEL_NAMES = ("Easy", "Medium", "Hard", "Perfect")
 PERFECT = const(3)
-MATCHES = (1, 3, 5, 7)  # MINIGAM: games; Backgammon: points, 1 = money
+MATCHES = (1, 3, 5, 7)  # MINIGAM: games; else points, 1 = money
 MINIGAM = const(0)
 BACKGAMMON = const(1)
+NARDY = const(2)
 SPEEDS = (1400, 800, 400)  # ms per AI move shown
 SPEED_NAMES = ("Slow", "Normal", "Fast")
 BRIGHT = (25, 50, 75, 100)
@@ -41,7 +45,7 @@ _KIND_STATS = const(2)
 _SET_VER = const(3)
 _STAT_VER = const(1)
 _STAT_SIZE = const(29)  # MINIGAM's games and the dice
-_STAT_BG = const(14)  # then Backgammon's games, once it has any
+_STAT_BG = const(14)  # then Backgammon's games, then Long Nardy's
 
 
 class Settings:
@@ -69,7 +73,7 @@ class Settings:
         """Take values from ``data`` if it is a valid blob; else keep."""
         if not data or len(data) < 8 or data[0] not in (1, 2, _SET_VER) \
                 or (data[0] >= 2 and len(data) < 8 + data[0]) \
-                or (data[0] == _SET_VER and data[10] > BACKGAMMON):
+                or (data[0] == _SET_VER and data[10] > NARDY):
             return False
         if data[1] > PERFECT or data[3] >= len(MATCHES) \
                 or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
@@ -94,13 +98,14 @@ class Stats:
     """Lifetime statistics: games and wins per game type and AI level
     (``games[3 * BACKGAMMON + level]``), two-player games per game type,
     and dice counts (``counts[1..6]``, ``doubles``) of every turn roll.
-    Backgammon's figures follow MINIGAM's in the blob only once there are
-    some (a PyBadge's 31 bytes hold MINIGAM's; it plays no Backgammon)."""
+    Backgammon's figures follow MINIGAM's in the blob, then Long Nardy's,
+    only as far as there are some (a PyBadge's 31 bytes hold MINIGAM's; it
+    plays neither)."""
 
     def __init__(self):
-        self.games = [0] * 6
-        self.wins = [0] * 6
-        self.two_player = [0, 0]
+        self.games = [0] * 9
+        self.wins = [0] * 9
+        self.two_player = [0, 0, 0]
         self.counts = [0] * 7
         self.doubles = 0
 
@@ -116,21 +121,21 @@ class Stats:
     def _values(self):
         """The 16-bit fields in the blob's order."""
         v = []
-        for k in range(6):
+        for k in range(9):
             v.append(self.games[k])
             v.append(self.wins[k])
-            if k == 2:
-                v.append(self.two_player[0])
-                v.extend(self.counts[1:])
-                v.append(self.doubles)
-        v.append(self.two_player[1])
+            if k % 3 == 2:
+                v.append(self.two_player[k // 3])
+                if k == 2:
+                    v.extend(self.counts[1:])
+                    v.append(self.doubles)
         return v
 
     def to_bytes(self):
         vals = self._values()
-        n = _STAT_SIZE
-        if max(vals[14:]):
-            n += _STAT_BG
+        n = len(vals) * 2 + 1
+        while n > _STAT_SIZE and not max(vals[(n - _STAT_BG) // 2:]):
+            n -= _STAT_BG
         out = bytearray(n)
         out[0] = _STAT_VER
         for k in range(n // 2):
@@ -140,14 +145,15 @@ class Stats:
         return bytes(out)
 
     def load(self, data):
-        if not data or len(data) not in (_STAT_SIZE, _STAT_SIZE + _STAT_BG) \
+        if not data or len(data) not in (_STAT_SIZE, _STAT_SIZE + _STAT_BG,
+                                         _STAT_SIZE + 2 * _STAT_BG) \
                 or data[0] != _STAT_VER:
             return False
         v = [(data[1 + 2 * k] << 8) | data[2 + 2 * k]
-             for k in range(len(data) // 2)] + [0] * 7
-        self.games = v[0:6:2] + v[14:20:2]
-        self.wins = v[1:6:2] + v[15:20:2]
-        self.two_player = [v[6], v[20]]
+             for k in range(len(data) // 2)] + [0] * 14
+        self.games = v[0:6:2] + v[14:20:2] + v[21:27:2]
+        self.wins = v[1:6:2] + v[15:20:2] + v[22:27:2]
+        self.two_player = [v[6], v[20], v[27]]
         self.counts = [0] + v[7:13]
         self.doubles = v[13]
         return True
@@ -190,11 +196,12 @@ def save_stats(store, stats):
 
 
 def save_game(store, mode, level, game):
-    if game.OFF == 25:
-        from minigam.bg.save import dumps
+    if game.OFF == 25:  # a 24-point game saves itself
+        data = game.dumps()
     else:
         from minigam.savegame import dumps
-    return save_blob(store, _KIND_GAME, bytes((mode, level)) + dumps(game))
+        data = dumps(game)
+    return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
 
 
 def clear_game(store):

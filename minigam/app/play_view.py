@@ -7,7 +7,7 @@ stock CircuitPython its code would otherwise hold heap under the menu.
 from minigam.app import persist as P
 from minigam.app.app import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
                              DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
-                             AIMOVE, OFFER, _hint, _own_dice, _over, _cube)
+                             AIMOVE, OFFER, _hint, _own_dice, _over)
 
 
 def tips(app):
@@ -49,7 +49,7 @@ def render(app):
         b.set_turn(g.player)
     bg = app.spot is not None
     if bg:
-        _cube().status(app, b)  # the score, the cube
+        app.xt.status(app, b)  # the score, the cube
     elif g.match_to > 1:
         b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
     else:
@@ -93,9 +93,9 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = _cube().roll_tip(app) if bg else "B: menu"
+        msg = app.xt.roll_tip(app) if bg else "B: menu"
     elif st == OFFER:
-        ban = _cube().banner(app)
+        ban = app.xt.banner(app)
     elif st == ENTER:
         ban = _own_dice().banner(app, names)
     elif st == PASS:

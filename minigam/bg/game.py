@@ -94,20 +94,24 @@ def check_die(d):
 class Game24:
     """The flow of a 24-point game (Backgammon, Long Nardy): the opening
     roll, turns built move by move, the turn log, money sessions and
-    matches. A game type supplies its rules' single steps (``_can``,
-    ``_do``, ``_undo``), ``_new_pos()``, ``_points(pos)`` (a won game's
-    worth), ``_end(pos)`` (pass the turn) and ``_PLAY_OPENING`` (whether
-    the opening dice are the first turn's, or the starter rolls again)."""
+    matches. A game type gives its rules' single steps (``can``, ``do``,
+    ``undo``: a rules module's ``can_move``, ``do_move``, ``undo_move``)
+    and defines ``_new_pos()``, ``_points(pos)`` (a won game's worth),
+    ``_end(pos)`` (pass the turn) and ``_PLAY_OPENING`` (whether the
+    opening dice are the first turn's, or the starter rolls again)."""
 
     OFF = 25  # the position's shape (as ``minigam.game.Game``'s)
     BLOCK = 26
     TURN = 52
     _PLAY_OPENING = True
 
-    def __init__(self, rules, match_to, dice, auto_forced):
+    def __init__(self, rules, match_to, dice, auto_forced, can, do, undo):
         if not isinstance(match_to, int) or match_to < 0 or match_to > 99:
             raise GameError("match length must be 0 (money) or 1..99 "
                             "points, got %r" % (match_to,))
+        self._can = can
+        self._do = do
+        self._undo = undo
         self.rules = rules
         self.dice = dice
         self.match_to = match_to
@@ -117,6 +121,18 @@ class Game24:
         self.game_no = 0
         self.state = OVER
         self.new_game()
+
+    def _new_pos(self):
+        """The game type's start position."""
+        raise NotImplementedError
+
+    def _points(self, pos):
+        """What the game won in ``pos`` is worth."""
+        raise NotImplementedError
+
+    def _end(self, pos):
+        """Pass the turn at the end of a turn."""
+        pos[TURN] = 3 - pos[TURN]
 
     # -- match ---------------------------------------------------------------
 
@@ -473,22 +489,17 @@ class BgGame(Game24):
     KIND = 1  # persist.BACKGAMMON
 
     def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
-        self._can = can_move
-        self._do = do_move
-        self._undo = undo_move
         self.crawford = False
         self.crawford_done = False
         Game24.__init__(self, rules if rules is not None else Rules(),
-                        match_to, dice, auto_forced)
+                        match_to, dice, auto_forced, can_move, do_move,
+                        undo_move)
 
     def _new_pos(self):
         return new_position()
 
     def _points(self, pos):
         return self.cube * win_kind(pos)
-
-    def _end(self, pos):
-        pos[TURN] = 3 - pos[TURN]
 
     def dumps(self):
         """The compact save (``minigam.bg.save``)."""

@@ -36,13 +36,9 @@ class NardyGame(Game24):
 
     def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
         rules = rules if rules is not None else Rules()
-        if rules.head_doubles:
-            self._can = can_move
-        else:
-            self._can = rules.can_move
-        self._do = do_move
-        self._undo = undo_move
-        Game24.__init__(self, rules, match_to, dice, auto_forced)
+        Game24.__init__(self, rules, match_to, dice, auto_forced,
+                        can_move if rules.head_doubles else rules.can_move,
+                        do_move, undo_move)
 
     def _new_pos(self):
         return new_position()

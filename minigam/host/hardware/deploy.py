@@ -198,10 +198,12 @@ NATIVE_ONLY = ("minigam/ai_native.py",)
 # heap than stock CircuitPython leaves (its play buffers alone are 27.5 KB)
 # and its network's weights are not yet written as a weights file: it ships
 # with the MINIGAM firmware only, and a stock drive's menu offers MINIGAM.
-# Long Nardy (its rules and notation, issue 17) ships the same way: its
-# play buffers are as large as Backgammon's.
+# Long Nardy (its rules, notation, game, save and AI, issue 17, and its
+# app modules, minigam/app/nardy_*) ships the same way: its play buffers
+# are as large as Backgammon's.
 FIRMWARE_ONLY_PREFIXES = ("minigam/bg/", "minigam/app/bg_",
-                          "minigam/app/cube.py", "minigam/nardy/")
+                          "minigam/app/cube.py", "minigam/nardy/",
+                          "minigam/app/nardy_")
 
 
 def unused_parts(data):

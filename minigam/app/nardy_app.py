@@ -1,0 +1,116 @@
+"""Long Nardy in the app: its board and game made (for the menu), its AI,
+and what its board shows besides the checkers: the score, crosses on the
+points the picked checker may not go to (an opposing checker holds them,
+or landing there would make a forbidden block), and, when the head rule is
+what keeps the head's checkers still, a note saying so. The functions the
+app calls on a 24-point game's module (``app.xt``; Backgammon's is
+``minigam.app.cube``) are here, those of the cube doing nothing: Long
+Nardy has none. Loaded only for a Long Nardy game (the MINIGAM firmware
+ships it, stock drives carry MINIGAM alone).
+"""
+
+from minigam.app.app import PICK, DEST
+from minigam.nardy.rules import (BLOCK, HEAD, HEADS, OFF, can_move,
+                                 closes_block)
+
+# The head rule's note, longest first: the first that fits the line.
+NOTES = ("One from head a turn", "1 from head a turn", "Head: 1 per turn")
+
+
+def board(app):
+    """Long Nardy's board view (the menu's ``use_board``)."""
+    from minigam.app.bg_layout import BgLayout
+    from minigam.app.nardy_view import NardyBoardView, spot
+    app.board = NardyBoardView(BgLayout(app.hw.width, app.hw.height))
+    app.spot = app.col = spot
+
+
+def new_game(app, m):
+    """A Long Nardy match to ``m`` points (1: a money session)."""
+    from minigam.nardy.game import NardyGame
+    app.game = NardyGame(match_to=0 if m == 1 else m, dice=app.dice,
+                         auto_forced=app.settings.auto)
+
+
+def player(app, level, seed=None):
+    """A Long Nardy AI of ``level``, sharing the game's play buffers."""
+    from minigam.nardy.ai import NardyAI
+    return NardyAI(level, app.ai_seed if seed is None else seed,
+                   rules=app.game.rules)
+
+
+def advisor(app):
+    """The hint's judge in a two-player game: a Hard player."""
+    return player(app, "hard", 0)
+
+
+def turn(app):
+    """At the start of a turn: no cube to answer or offer."""
+    return False
+
+
+def human_double(app):
+    """X before a roll: there is no cube."""
+    return False
+
+
+def roll_tip(app):
+    return "B: menu"
+
+
+def report(app):
+    """A finished game: no console record (Backgammon's is for gnubg)."""
+
+
+def status(app, b):
+    """Each frame: the score, the crosses of the picked checker's blocked
+    points (while its destination is chosen), and the head rule's note
+    (while a checker is chosen, taking turns with the key tips)."""
+    g = app.game
+    b.set_score(g.score[0], g.score[1], g.match_to)
+    st = app.state
+    b.set_blocked(blocked(app) if st == DEST else 0)
+    b.note = None
+    if st == PICK and not app.tip & 1 and head_stuck(app):
+        n = b.lay.chars(b.lay.msg_w)
+        for t in NOTES:
+            if len(t) <= n:
+                b.note = t
+                break
+
+
+def blocked(app):
+    """The spots (a mask) where the picked checker (``app.src_index``)
+    would land with a die left but may not: an opposing checker is there,
+    or the move would complete a forbidden block."""
+    g = app.game
+    pos = g.pos
+    p = g.player
+    m = 0 if p == 1 else BLOCK
+    s = app.src_index
+    mask = 0
+    for d in g.dice_left():
+        t = s + d
+        if t < OFF and (pos[BLOCK - m + (t + 12 if t <= 12 else t - 12)] or (
+                not pos[m + t] and closes_block(pos, m, s, t))):
+            mask |= 1 << app.col(p, t)
+    return mask
+
+
+def head_stuck(app):
+    """True when a checker has left the head this turn, others wait
+    there, and only the head rule keeps them from a die left (the cursor
+    does not visit the head)."""
+    g = app.game
+    pos = g.pos
+    m = 0 if g.player == 1 else BLOCK
+    if not pos[HEADS] or not pos[m + HEAD] or HEAD in app.src_idx:
+        return False
+    q = app.scratch
+    q[:] = pos
+    q[HEADS] = 0  # as if none had left yet
+    hd = g.rules.head_doubles
+    for d in g.dice_left():
+        if can_move(q, m, HEAD, d, hd):
+            return True
+    return False

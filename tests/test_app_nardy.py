@@ -1,0 +1,368 @@
+"""Long Nardy in the real app, driven by keys as a player drives it: chosen
+on the menu, whole games against the AI and for two players, the opening
+roll, a game switched off and resumed, the heads marked, the crosses on
+blocked points and the head rule's note, checked on the frames too."""
+
+import os
+import random
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest  # noqa: E402
+
+from minigam.app import app as A  # noqa: E402
+from minigam.app import menu  # noqa: E402
+from minigam.app import persist as P  # noqa: E402
+from minigam.app.bg_layout import column  # noqa: E402
+from minigam.hw import keys as K  # noqa: E402
+from minigam.nardy import game as G  # noqa: E402
+from minigam.nardy.notation import parse_position  # noqa: E402
+from minigam.nardy.rules import HEAD  # noqa: E402
+
+from test_app_flows import Rig  # noqa: E402
+from test_app_bg import choose_line  # noqa: E402
+
+ALL = ("pico-st7789", "pybadge", "pimoroni-display-pack-2")
+
+
+def choose_nardy(rig):
+    """Main page: down to "Game", A twice to Long Nardy, back up."""
+    app = rig.app
+    for _ in range(3):
+        rig.press(K.X)
+    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
+    rig.press(K.A, K.A)
+    assert app.text.lines[app.menu_sel].text == "Game: Long Nardy"
+    for _ in range(3):
+        rig.press(K.Y)
+    assert app.menu_sel == 0
+
+
+def play_out(rig, rng, limit=8000, seen=None):
+    """Keys until the game is over: A mostly (roll, pick, move, confirm),
+    X now and then (the cursor), B and Y now and then (undo); the states
+    met go to ``seen``."""
+    app = rig.app
+    for _ in range(limit):
+        if seen is not None:
+            seen.add(app.state)
+        if app.state == A.OVER:
+            return
+        if app.state in (A.AI, A.AIMOVE):
+            rig.tick(ms=100)
+            continue
+        r = rng.random()
+        if app.state in (A.PICK, A.DEST, A.DONE) and r < 0.04:
+            rig.press(K.B if r < 0.03 else K.Y)
+        else:
+            rig.press(K.X if r < 0.15 else K.A)
+    raise AssertionError("the game did not end: %s"
+                         % A.STATE_NAMES[app.state])
+
+
+def summary_lines(rig):
+    app = rig.app
+    rig.press(K.X)
+    assert app.state == A.SUMMARY
+    return [lb.text.strip() for lb in app.text.lines]
+
+
+@pytest.mark.parametrize("profile", ALL)
+def test_a_whole_game_against_the_ai(profile):
+    rig = Rig(profile, seed=4)
+    app = rig.app
+    choose_nardy(rig)
+    rig.press(K.A)  # Play vs AI
+    g = app.game
+    assert isinstance(g, G.NardyGame) and app.state == A.OPEN
+    assert type(app.board).__name__ == "NardyBoardView"
+    assert app.xt.__name__ == "minigam.app.nardy_app"
+    rig.press(K.A)  # the opening roll: one die each
+    assert app.state == A.OPENED and g.state == G.ROLL and not g.steps
+    assert app.board.ban2.text.endswith("first. A:go")
+    seen = set()
+    play_out(rig, random.Random(1), seen=seen)
+    assert {A.PICK, A.DEST, A.AI, A.AIMOVE} <= seen
+    assert g.winner and g.points in (1, 2) and sum(g.score) == g.points
+    assert app.board.ban1.text.startswith(("You win", "AI wins"))
+    # Counted as Long Nardy's, at the level played (Medium by default).
+    st = app.stats
+    assert st.games == [0] * 7 + [1, 0] and st.two_player == [0, 0, 0]
+    assert st.wins[7] == (1 if g.winner == 1 else 0)
+    if profile != "pybadge":  # (its NVM keeps 31 bytes of statistics)
+        assert P.load_stats(rig.hw.store).to_bytes() == st.to_bytes()
+    lines = summary_lines(rig)
+    assert any(t.startswith("Pips: You") for t in lines)
+    assert not any(t.startswith(("Hits", "Cube", "X: review"))
+                   for t in lines)
+    rig.press(K.X)  # no review of Long Nardy: the summary stays
+    assert app.state == A.SUMMARY
+    rig.press(K.B, K.B)
+    assert app.state == A.MENU
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico-st7789"))
+def test_two_players_to_the_end(profile):
+    rig = Rig(profile, seed=5)
+    app = rig.app
+    choose_nardy(rig)
+    rig.press(K.X, K.A)  # Two players
+    assert app.mode == P.MODE_2P
+    rig.press(K.A, K.A)  # the opening roll, then its starter's turn
+    g = app.game
+    assert app.state == A.ROLL
+    p = g.player
+    assert app.board.ban1.text == "Player %d" % p
+    assert app.board.ban2.text == "press A to roll"
+    assert app.board.msg_lb.text.strip() == "B: menu"
+    rig.press(K.X)  # no cube: X before a roll does nothing
+    assert app.state == A.ROLL and g.state == G.ROLL
+    handovers = 0
+    rng = random.Random(2)
+    while app.state != A.OVER:
+        if app.state == A.ROLL:
+            handovers += 1
+            assert app.board.ban1.text == "Player %d" % g.player
+        rig.press(K.X if rng.random() < 0.1 else K.A)
+    assert handovers > 20
+    assert app.stats.two_player == [0, 0, 1] and sum(app.stats.games) == 0
+    assert app.board.ban1.text == "Player %d wins!" % g.winner
+    rig.press(K.B)  # the menu: Statistics, then Lifetime
+    choose_line(rig, "Statistics")
+    choose_line(rig, "Lifetime stats")
+    shown = [lb.text.strip() for lb in app.text.lines if lb.text]
+    assert shown[:5] == ["MINIGAM", "Easy: 0/0 won", "Medium: 0/0 won",
+                         "Hard: 0/0 won", "2 players: 0"]
+    for _ in range(6):  # the page scrolls to the rest
+        rig.press(K.X)
+    shown = [lb.text.strip() for lb in app.text.lines if lb.text]
+    assert "Backgammon" not in shown
+    assert shown[-6:-1] == ["Long Nardy", "Easy: 0/0 won", "Medium: 0/0 won",
+                            "Hard: 0/0 won", "2 players: 1"]
+
+
+def test_statistics_blob_grows_only_as_far_as_there_are_counts():
+    st = P.Stats()
+    st.games[1] = 5
+    st.add_roll(6, 6)
+    old = st.to_bytes()
+    assert len(old) == 29
+    st.two_player[2] = 3  # Long Nardy's, none of Backgammon's
+    st.games[8] = 2
+    st.wins[8] = 1
+    new = st.to_bytes()
+    assert len(new) == 57 and new[:29] == old and not max(new[29:43])
+    back = P.Stats()
+    assert back.load(new) and back.to_bytes() == new
+    assert back.games == [0, 5, 0, 0, 0, 0, 0, 0, 2]
+    assert back.wins[8] == 1 and back.two_player == [0, 0, 3]
+    st.games[4] = 1
+    assert P.Stats().load(st.to_bytes())
+    st.games[8] = st.wins[8] = st.two_player[2] = 0
+    assert len(st.to_bytes()) == 43
+    assert not back.load(new[:50]) and not back.load(new + b"\0" * 14)
+
+
+def own_dice(rig):
+    """Settings: "Dice: your own", "Auto forced: Off" (and back to the
+    main page)."""
+    app = rig.app
+    choose_line(rig, "Settings")
+    choose_line(rig, "Auto forced: On")
+    app.menu_sel = 0
+    choose_line(rig, "Dice: the device's")
+    assert app.settings.own_dice and not app.settings.auto
+    rig.press(K.B)
+    app.menu_sel = 0
+    menu.show(app)
+
+
+def enter(rig, a, b):
+    """Enter dice ``a``, ``b`` by hand (ENTER: X steps the die up, A takes
+    it)."""
+    assert rig.app.state == A.ENTER
+    rig.press(*([K.X] * (a - 1) + [K.A] + [K.X] * (b - 1) + [K.A]))
+
+
+def test_the_opening_roll_is_not_played_and_the_head_note():
+    """By keys from the menu: the opening dice (6 against 1) only choose
+    who starts; White rolls again (5-3), takes a checker off the head,
+    and the bottom line says why no second one follows."""
+    rig = Rig("pybadge", seed=1)
+    app = rig.app
+    choose_nardy(rig)
+    own_dice(rig)
+    choose_line(rig, "Two players")
+    rig.press(K.A)  # the opening roll: entered
+    enter(rig, 6, 1)
+    g = app.game
+    assert app.state == A.OPENED and g.opening == (6, 1)
+    assert g.state == G.ROLL and g.player == 1 and g.d1 == 0
+    rig.press(K.A)
+    assert app.state == A.ROLL and app.board.ban1.text == "Player 1"
+    rig.press(K.A)
+    enter(rig, 5, 3)
+    assert app.state == A.PICK and app.src_idx == [HEAD]
+    assert app.board.msg_lb.text.strip() == "A:pick X:next"
+    rig.press(K.A)  # the head's checker: to 19 (the 5) or 21 (the 3)
+    assert app.state == A.DEST and [t[0] for t in app.tgts] == [19, 21]
+    assert app.board.blocked == 0
+    rig.press(K.A)  # 24/19
+    assert app.state == A.PICK and app.src_idx == [6]  # only 19 moves on
+    note = app.board.msg_lb.text.strip()
+    assert note == "Head: 1 per turn"  # (16 characters: the PyBadge's)
+    rig.tick(n=70)  # the key tips take turns with it
+    shown = set()
+    for _ in range(8):
+        rig.tick(n=64)
+        shown.add(app.board.msg_lb.text.strip())
+    assert note in shown and "Y:undo turn" in shown
+    rig.press(K.B)  # undone: the head moves again, no note
+    assert app.src_idx == [HEAD]
+    assert app.board.msg_lb.text.strip() == "A:pick X:next"
+
+
+def test_the_head_note_fits_every_screen():
+    from minigam.app.nardy_app import NOTES
+    for profile, want in (("pico-st7789", "1 from head a turn"),
+                          ("pico-ili9341", "Head: 1 per turn"),
+                          ("pimoroni-display-pack-2", "Head: 1 per turn")):
+        rig = Rig(profile, seed=1)
+        app = rig.app
+        app.settings.game = P.NARDY
+        app.settings.auto = False  # (5-5 from the start is forced)
+        menu.play_from(app, P.MODE_2P, parse_position("24x15/12x15/w"))
+        app.game.roll(5, 5)
+        app._rolled()
+        rig.press(K.A, K.A)  # 24/19
+        assert app.board.msg_lb.text.strip() == want, profile
+        assert want in NOTES
+
+
+def cross_at(rig, sp, k):
+    """Whether checker slot ``k`` of spot ``sp`` shows the blocked cross
+    (its colour inside the slot's box)."""
+    lay = rig.app.board.lay
+    x = lay.slot_x(column(sp))
+    y = lay.slot_cy(sp, k) - lay.step // 2
+    fr = rig.frame()
+    from minigam.app.bg_build import _BLOCKED
+    return fr.count(_BLOCKED, x, y, x + lay.tile_w, y + lay.step) > 0
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico-st7789"))
+def test_blocked_points_are_crossed_out(profile):
+    rig = Rig(profile, seed=1)
+    app = rig.app
+    app.settings.game = P.NARDY
+    app.settings.own_dice = True
+    # Black holds 8: White's 13/8 is closed (13/11 is open).
+    menu.play_from(app, P.MODE_2P, parse_position("24x14,13/12x14,8/w"))
+    rig.press(K.A)
+    enter(rig, 5, 2)
+    assert app.state == A.PICK and app.srcs == [13, 24]
+    rig.press(K.A)  # 13
+    assert app.state == A.DEST and [t[0] for t in app.tgts] == [11]
+    assert app.board.blocked == 1 << 8
+    assert cross_at(rig, 8, 1)  # beyond Black's checker there
+    assert not cross_at(rig, 11, 0)
+    rig.shot("nardy-blocked")
+    rig.press(K.B, K.X, K.A)  # the head instead: 19 and 22, both open
+    assert app.state == A.DEST and app.src == 24
+    assert app.board.blocked == 0 and not cross_at(rig, 8, 1)
+    rig.press(K.A)  # 24/19: the crosses stay off in PICK
+    assert app.board.blocked == 0
+    # The six-block rule (the rule book's row 12): 24/21 would make six
+    # points in a row, 2, 1, 24, 23, 22, 21, with no Black checker ahead.
+    menu.play_from(app, P.MODE_2P, parse_position(
+        "24x10,23,22,16,2,1/12x9,10x3,8x3/w"))
+    rig.press(K.A)
+    enter(rig, 5, 3)
+    app.ci = app.srcs.index(24)
+    rig.press(K.A)
+    assert [t[0] for t in app.tgts] == [19]
+    assert app.board.blocked == 1 << 21
+    assert cross_at(rig, 21, 0)
+    rig.shot("nardy-block-rule")
+
+
+def test_heads_are_marked():
+    rig = Rig("pico-st7789", seed=1)
+    app = rig.app
+    choose_nardy(rig)
+    rig.press(K.A)
+    lay = app.board.lay
+    fr = rig.frame()
+    from minigam.app.bg_build import _HEAD
+    for sp, top in ((24, True), (12, False)):
+        x = lay.col_x(column(sp))
+        y = lay.label_y(top)
+        assert fr.count(_HEAD, x, y, x + lay.pw, y + lay.lh) > \
+            lay.pw * lay.lh // 3, sp
+    assert fr.count(_HEAD, 0, lay.label_y(True), lay.w,
+                    lay.label_y(True) + lay.lh) < lay.pw * lay.lh
+    # the cube's column is empty
+    assert app.board.cube.hidden
+
+
+def test_a_long_nardy_game_survives_a_power_cut():
+    rig = Rig("pybadge", seed=6)
+    app = rig.app
+    choose_nardy(rig)
+    rig.press(K.A, K.A)
+    g = app.game
+    while g.turn_no < 5:
+        if app.state in (A.AI, A.AIMOVE):
+            rig.tick(ms=100)
+        else:
+            rig.press(K.A)
+    rig.wait_human()
+    while app.state != A.PICK or g.must_pass:
+        rig.press(K.A)
+        rig.wait_human()
+    rig.press(K.A, K.A)  # a single move made: the save keeps it
+    assert g.steps
+    app._save()  # (the app saves at a turn's end; a power cut may come
+    # after a move: the save of the turn so far is what a resume finds)
+    pos, steps = bytes(g.pos), list(g.steps)
+    rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
+    app2 = rig2.app
+    assert app2.saved and app2.settings.game == P.NARDY
+    assert app2.text.lines[0].text == "Resume game"
+    rig2.press(K.A)
+    g2 = app2.game
+    assert isinstance(g2, G.NardyGame)
+    assert type(app2.board).__name__ == "NardyBoardView"
+    assert bytes(g2.pos) == pos and g2.steps == steps
+    assert app2.state in (A.PICK, A.DONE)
+    rig2.press(K.Y)  # the resumed move can still be undone
+    assert not g2.steps and app2.state == A.PICK
+    play_out(rig2, random.Random(3))
+    assert g2.winner
+
+
+def test_switching_games_brings_each_board_back():
+    rig = Rig("pico-st7789", seed=1)
+    app = rig.app
+    choose_nardy(rig)
+    rig.press(K.A)
+    assert type(app.board).__name__ == "NardyBoardView"
+    rig.press(K.B)  # the menu before the opening roll
+    for _ in range(3):
+        rig.press(K.X)
+    rig.press(K.A)  # Game: MINIGAM (round again)
+    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
+    for _ in range(3):
+        rig.press(K.Y)
+    rig.press(K.A)
+    assert type(app.board).__name__ == "BoardView" and app.xt is None
+    rig.press(K.B)
+    for _ in range(3):
+        rig.press(K.X)
+    rig.press(K.A)
+    for _ in range(3):
+        rig.press(K.Y)
+    rig.press(K.A)
+    assert type(app.board).__name__ == "BgBoardView"
+    assert app.xt.__name__ == "minigam.app.cube"
+    assert len(app.root) == 1 + (app.text is not None)
