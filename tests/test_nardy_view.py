@@ -1,0 +1,197 @@
+"""Long Nardy's board screen (minigam/app/nardy_view.py) rendered by
+Blinka's displayio at each supported size and checked pixel by pixel:
+every checker where the rule book's numbering puts it (Black's read along
+its own path), the heads' labels in their colour, crosses on blocked
+points, the note on the message line, no cube; nothing off the screen.
+
+``python tests/test_nardy_view.py DIR`` writes a start, a busy and a
+blocked-point frame at every size (240x135 too, which no profile has) to
+``DIR`` as PNGs.
+"""
+
+import os
+import random
+import sys
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest  # noqa: E402
+
+from minigam.app import palette as C  # noqa: E402
+from minigam.app.bg_build import _BLOCKED, _HEAD  # noqa: E402
+from minigam.app.bg_layout import BgLayout, OFF1, OFF2, column  # noqa: E402
+from minigam.app.nardy_view import NardyBoardView, spot  # noqa: E402
+from minigam.host.simulator.render import Frame, make_display  # noqa: E402
+from minigam.nardy.notation import parse_position  # noqa: E402
+
+from test_bg_view import SIZES, slot_box, who  # noqa: E402
+
+def busy():
+    return parse_position("24x4,22x2,19,16x3,13,9,1x3/23x2,20,17x2,15,"
+                          "12x6,10x2,7/b")
+
+
+class Rig:
+    def __init__(self, w, h):
+        self.lay = BgLayout(w, h)
+        self.display = make_display(w, h)
+        self.view = NardyBoardView(self.lay)
+        self.display.root_group = self.view.group
+        self.display.refresh()
+
+    def frame(self):
+        self.display.refresh()
+        return Frame(self.display)
+
+
+@pytest.fixture(params=SIZES, ids=["%dx%d" % s for s in SIZES])
+def rig(request):
+    return Rig(*request.param)
+
+
+def stack(pos, sp):
+    """(player, count) on board point ``sp``: White's index ``25 - sp``,
+    Black's by its own path."""
+    w = pos[25 - sp]
+    b = pos[26 + (13 - sp if sp <= 12 else 37 - sp)]
+    return (1, w) if w else (2, b)
+
+
+def check_checkers(fr, lay, pos):
+    cap = lay.cap
+    for sp in range(1, 25):
+        q, n = stack(pos, sp)
+        for k in range(cap):
+            assert who(fr, lay, sp, k) == (q if k < n else 0), (sp, k, n)
+
+
+def test_spots_follow_the_rule_book_numbering():
+    assert [spot(1, i) for i in (1, 12, 13, 24)] == [24, 13, 12, 1]
+    assert [spot(2, i) for i in (1, 12, 13, 24)] == [12, 1, 24, 13]
+    assert spot(1, 25) == OFF1 and spot(2, 25) == OFF2
+    for i in range(1, 25):  # the view reads Black's point back
+        assert NardyBoardView.p2[spot(2, i)] == i
+
+
+def test_start_and_busy_positions(rig):
+    v, lay = rig.view, rig.lay
+    for pos in (parse_position("24x15/12x15/w"), busy()):
+        v.update(pos)
+        fr = rig.frame()
+        check_checkers(fr, lay, pos)
+        # pips read by index: 360 each at the start
+        assert v.pips == [sum(pos[i] * (25 - i) for i in range(25)),
+                          sum(pos[26 + i] * (25 - i) for i in range(25))]
+    assert v.cube.hidden
+
+
+def test_random_game_positions(rig):
+    from minigam.nardy.rules import Rules, winner
+    rules = Rules()
+    rng = random.Random(5)
+    pos = parse_position("24x15/12x15/w")
+    for turn in range(120):
+        res = rules.results(pos, rng.randint(1, 6), rng.randint(1, 6))
+        if not res:
+            break
+        pos = rng.choice(res)
+        if turn % 20 == 19 or winner(pos):
+            rig.view.update(pos)
+            check_checkers(rig.frame(), rig.lay, pos)
+
+
+def test_heads_marked(rig):
+    v, lay = rig.view, rig.lay
+    v.update(busy())
+    fr = rig.frame()
+    for sp, top in ((24, True), (12, False)):
+        x = lay.col_x(column(sp))
+        y = lay.label_y(top)
+        assert fr.count(_HEAD, x, y, x + lay.pw, y + lay.lh) > \
+            lay.pw * lay.lh // 3, sp
+        # the number still reads: its digits in the labels' grey
+        assert fr.count(C.DIM, x, y, x + lay.pw, y + lay.lh) > 0
+    # the cursor on a head: highlighted as any other number
+    v.set_cursor(24)
+    fr = rig.frame()
+    x, y = lay.col_x(column(24)), lay.label_y(True)
+    assert fr.count(C.CURSOR, x, y, x + lay.pw, y + lay.lh) > \
+        lay.pw * lay.lh // 2
+
+
+def test_crosses(rig):
+    v, lay = rig.view, rig.lay
+    pos = busy()
+    v.update(pos)
+    v.set_blocked((1 << 12) | (1 << 21) | (1 << 16))
+    fr = rig.frame()
+    # on a full stack (Black's head, 6): its top checker below the count;
+    # on an empty point: the first slot; beyond a short stack: the next
+    for sp, k in ((12, lay.cap - 2), (21, 0), (16, 3)):
+        x0, y0, x1, y1 = slot_box(lay, sp, k)
+        assert fr.count(_BLOCKED, x0, y0, x1, y1) > 0, sp
+    x0, y0, x1, y1 = slot_box(lay, 12, lay.cap - 2)
+    assert fr.count(C.P2, x0, y0, x1, y1) > 0  # the checker under it
+    n = sum(fr.count(_BLOCKED, *slot_box(lay, sp, k))
+            for sp, k in ((12, lay.cap - 2), (21, 0), (16, 3)))
+    assert fr.count(_BLOCKED) == n  # nowhere else
+    v.set_blocked(0)
+    fr = rig.frame()
+    assert fr.count(_BLOCKED) == 0
+    check_checkers(fr, lay, pos)
+
+
+def test_note_takes_the_message_line(rig):
+    v = rig.view
+    v.set_message("A:pick B:undo")
+    v.note = "Head: 1 per turn"
+    v.set_message("A:pick B:undo")
+    assert v.msg_lb.text == "Head: 1 per turn"
+    v.note = None
+    v.set_message("Y:undo turn")
+    assert v.msg_lb.text == "Y:undo turn"
+
+
+def test_nothing_leaves_the_screen(rig):
+    from test_bg_view import footprint
+    objs, nbytes, _ = footprint(rig.view)
+    assert objs <= 62 and nbytes <= 12 * 1024
+
+
+def write_pngs(out):
+    os.makedirs(out, exist_ok=True)
+    for w, h in SIZES:
+        r = Rig(w, h)
+        v = r.view
+        scale = 3 if w < 200 else 2
+        v.update(parse_position("24x15/12x15/w"))
+        v.set_score(0, 0, 0)
+        v.set_dice(5, 3)
+        v.set_message("A:pick X:next")
+        v.set_cursor(24)
+        r.frame().save_png(os.path.join(out, "nardy-start-%dx%d.png"
+                                        % (w, h)), scale)
+        v.update(parse_position("24x10,23,22,16,2,1/12x9,10x3,8x3/w"))
+        v.set_score(1, 2, 5)
+        v.set_dice(5, 3)
+        v.set_selected(24)
+        v.set_cursor(19)
+        v.set_marks(1 << 19)
+        v.set_blocked(1 << 21)
+        v.set_message("A:use 5 B:back")
+        r.frame().save_png(os.path.join(out, "nardy-blocked-%dx%d.png"
+                                        % (w, h)), scale)
+        v.set_blocked(0)
+        v.set_marks(0)
+        v.set_selected(-1)
+        v.update(busy())
+        v.set_dice(4, 4, 0b0011)
+        v.set_cursor(10)
+        v.note = "Head: 1 per turn"
+        v.set_message("A:pick B:undo")
+        r.frame().save_png(os.path.join(out, "nardy-busy-%dx%d.png"
+                                        % (w, h)), scale)
+
+
+if __name__ == "__main__":
+    write_pngs(sys.argv[1] if len(sys.argv) > 1 else "/tmp/nardyview")
