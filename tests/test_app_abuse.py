@@ -89,23 +89,19 @@ def test_random_keys_everywhere(profile, seed):
     assert overs >= 1 or turns > 10, (overs, turns)
 
 
-@pytest.mark.parametrize("profile,seed", [("pico-st7789", 4),
-                                          ("pico-ili9341", 5)])
-def test_random_keys_in_backgammon(profile, seed):
-    """Backgammon chosen on the menu, then keys at random (during the AI's
-    turns, offers and answers too): every board stays legal, the cube only
-    doubles, and games go on."""
+def key_storm(rig, seed, check, n=1500):
+    """Keys at random into ``rig``'s app (A half the time, else bursts of
+    any key, and pauses): ``check(i, game)`` after each, while a game of
+    ``check``'s kind is on. Asserts the storm reached the board and the
+    AI's turns, and that games went on."""
     from minigam.hw import keys as K
-    from test_app_bg import Rig, choose_backgammon
-    rig = Rig(profile, seed=seed)
     app = rig.app
-    choose_backgammon(rig)
     rng = random.Random(seed)
     keys = (K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN)
     states = set()
     turns = 0
     last = (None, 0)
-    for i in range(1500):
+    for i in range(n):
         r = rng.random()
         if r < 0.5:
             rig.press(K.A)
@@ -114,15 +110,32 @@ def test_random_keys_in_backgammon(profile, seed):
         rig.tick(ms=rng.choice((10, 40, 100, 400)))
         states.add(app.state)
         g = app.game
-        if g is not None and len(g.pos) == 53:
-            assert valid_bg(g.pos), (i, bytes(g.pos))
-            assert g.cube in (1, 2, 4, 8, 16, 32, 64), g.cube
-            p, n = last
-            if p is g and g.turn_no > n:
-                turns += g.turn_no - n
+        if g is not None and check(i, g):
+            p, t = last
+            if p is g and g.turn_no > t:
+                turns += g.turn_no - t
             last = (g, g.turn_no)
     assert A.PICK in states and A.AI in states
     assert turns > 10 or A.OVER in states, turns
+
+
+@pytest.mark.parametrize("profile,seed", [("pico-st7789", 4),
+                                          ("pico-ili9341", 5)])
+def test_random_keys_in_backgammon(profile, seed):
+    """Backgammon chosen on the menu, then keys at random (during the AI's
+    turns, offers and answers too): every board stays legal, the cube only
+    doubles, and games go on."""
+    from test_app_bg import Rig, choose_backgammon
+    rig = Rig(profile, seed=seed)
+    choose_backgammon(rig)
+
+    def check(i, g):
+        if len(g.pos) != 53:
+            return False
+        assert valid_bg(g.pos), (i, bytes(g.pos))
+        assert g.cube in (1, 2, 4, 8, 16, 32, 64), g.cube
+        return True
+    key_storm(rig, seed, check)
 
 
 @pytest.mark.parametrize("profile,seed", [("pico-st7789", 6),
@@ -132,38 +145,21 @@ def test_random_keys_in_long_nardy(profile, seed):
     the hint, undo, the menu and back): every board stays legal, at most
     one checker leaves the head a turn but for the first-turn exception,
     and games go on."""
-    from minigam.hw import keys as K
     from minigam.nardy.rules import HEAD, HEADS
     from test_app_bg import Rig
     from test_app_nardy import choose_nardy
     rig = Rig(profile, seed=seed)
-    app = rig.app
     choose_nardy(rig)
-    rng = random.Random(seed)
-    keys = (K.A, K.B, K.X, K.Y, K.LEFT, K.RIGHT, K.UP, K.DOWN)
-    states = set()
-    turns = 0
-    last = (None, 0)
-    for i in range(1500):
-        r = rng.random()
-        if r < 0.5:
-            rig.press(K.A)
-        elif r < 0.9:
-            rig.press(*[rng.choice(keys) for _ in range(rng.randrange(1, 4))])
-        rig.tick(ms=rng.choice((10, 40, 100, 400)))
-        states.add(app.state)
-        g = app.game
-        if g is not None and len(g.pos) == 54:
-            assert valid_nardy(g.pos), (i, bytes(g.pos))
-            if g.steps:
-                m = 0 if g.player == 1 else 26
-                left = g.turn_start()[m + HEAD] - g.pos[m + HEAD]
-                assert left <= (2 if g.d1 == g.d2 else 1), (i, bytes(g.pos))
-                assert bool(g.pos[HEADS]) == any(s == HEAD for s, _, _
-                                                 in g.steps)
-            p, n = last
-            if p is g and g.turn_no > n:
-                turns += g.turn_no - n
-            last = (g, g.turn_no)
-    assert A.PICK in states and A.AI in states
-    assert turns > 10 or A.OVER in states, turns
+
+    def check(i, g):
+        if len(g.pos) != 54:
+            return False
+        assert valid_nardy(g.pos), (i, bytes(g.pos))
+        if g.steps:
+            m = 0 if g.player == 1 else 26
+            left = g.turn_start()[m + HEAD] - g.pos[m + HEAD]
+            assert left <= (2 if g.d1 == g.d2 else 1), (i, bytes(g.pos))
+            assert bool(g.pos[HEADS]) == any(s == HEAD for s, _, _
+                                             in g.steps)
+        return True
+    key_storm(rig, seed, check)

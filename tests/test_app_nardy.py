@@ -291,16 +291,8 @@ def test_heads_are_marked():
     app = rig.app
     choose_nardy(rig)
     rig.press(K.A)
-    lay = app.board.lay
-    fr = rig.frame()
-    from minigam.app.bg_build import _HEAD
-    for sp, top in ((24, True), (12, False)):
-        x = lay.col_x(column(sp))
-        y = lay.label_y(top)
-        assert fr.count(_HEAD, x, y, x + lay.pw, y + lay.lh) > \
-            lay.pw * lay.lh // 3, sp
-    assert fr.count(_HEAD, 0, lay.label_y(True), lay.w,
-                    lay.label_y(True) + lay.lh) < lay.pw * lay.lh
+    from test_nardy_view import heads_marked
+    heads_marked(rig.frame(), app.board.lay)
     # the cube's column is empty
     assert app.board.cube.hidden
 

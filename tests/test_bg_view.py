@@ -75,10 +75,12 @@ def random_position(rng):
 
 
 class Rig:
+    view_class = BgBoardView  # (Long Nardy's test: its own view)
+
     def __init__(self, w, h):
         self.lay = BgLayout(w, h)
         self.display = make_display(w, h)
-        self.view = BgBoardView(self.lay)
+        self.view = self.view_class(self.lay)
         self.display.root_group = self.view.group
         self.meter = RefreshMeter(self.display)
         # Blinka redraws everything twice after a new root group.

@@ -21,9 +21,10 @@ from minigam.app import palette as C  # noqa: E402
 from minigam.app.bg_build import _BLOCKED, _HEAD  # noqa: E402
 from minigam.app.bg_layout import BgLayout, OFF1, OFF2, column  # noqa: E402
 from minigam.app.nardy_view import NardyBoardView, spot  # noqa: E402
-from minigam.host.simulator.render import Frame, make_display  # noqa: E402
+from minigam.host.simulator.render import Frame  # noqa: E402
 from minigam.nardy.notation import parse_position  # noqa: E402
 
+import test_bg_view  # noqa: E402
 from test_bg_view import SIZES, slot_box, who  # noqa: E402
 
 def busy():
@@ -31,13 +32,8 @@ def busy():
                           "12x6,10x2,7/b")
 
 
-class Rig:
-    def __init__(self, w, h):
-        self.lay = BgLayout(w, h)
-        self.display = make_display(w, h)
-        self.view = NardyBoardView(self.lay)
-        self.display.root_group = self.view.group
-        self.display.refresh()
+class Rig(test_bg_view.Rig):
+    view_class = NardyBoardView
 
     def frame(self):
         self.display.refresh()
@@ -100,17 +96,23 @@ def test_random_game_positions(rig):
             check_checkers(rig.frame(), rig.lay, pos)
 
 
-def test_heads_marked(rig):
-    v, lay = rig.view, rig.lay
-    v.update(busy())
-    fr = rig.frame()
+def heads_marked(fr, lay):
+    """The heads' numbers (24 top, 12 bottom) on the head colour, their
+    digits still in the labels' grey; no other number on it."""
     for sp, top in ((24, True), (12, False)):
         x = lay.col_x(column(sp))
         y = lay.label_y(top)
         assert fr.count(_HEAD, x, y, x + lay.pw, y + lay.lh) > \
             lay.pw * lay.lh // 3, sp
-        # the number still reads: its digits in the labels' grey
         assert fr.count(C.DIM, x, y, x + lay.pw, y + lay.lh) > 0
+        assert fr.count(_HEAD, 0, y, lay.w, y + lay.lh) == \
+            fr.count(_HEAD, x, y, x + lay.pw, y + lay.lh)
+
+
+def test_heads_marked(rig):
+    v, lay = rig.view, rig.lay
+    v.update(busy())
+    heads_marked(rig.frame(), lay)
     # the cursor on a head: highlighted as any other number
     v.set_cursor(24)
     fr = rig.frame()

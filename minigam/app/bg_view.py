@@ -87,11 +87,7 @@ class BgBoardView:
                 todo |= 1 << sp
         old[:] = pos
         self.fresh = False
-        sp = 1
-        while todo >> sp:
-            if todo & (1 << sp):
-                self._draw(sp)
-            sp += 1
+        self._redraw(todo)
         new = False
         for p in (0, 1) if todo else ():
             base = 26 * p
@@ -252,25 +248,21 @@ class BgBoardView:
             for sp in spots:
                 mask |= 1 << sp
         diff = mask ^ self.marks
-        if not diff:
-            return
         self.marks = mask
-        sp = 1
-        while diff >> sp:
-            if diff & (1 << sp):
-                self._draw(sp)
-            sp += 1
+        self._redraw(diff)
 
     def set_blocked(self, spots):
         """Cross out the points of mask ``spots`` (bit ``sp``): where the
         picked checker may not go (Long Nardy)."""
         diff = spots ^ self.blocked
-        if not diff:
-            return
         self.blocked = spots
+        self._redraw(diff)
+
+    def _redraw(self, mask):
+        """Redraw the spots of ``mask`` (bit ``sp``)."""
         sp = 1
-        while diff >> sp:
-            if diff & (1 << sp):
+        while mask >> sp:
+            if mask & (1 << sp):
                 self._draw(sp)
             sp += 1
 

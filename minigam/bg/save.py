@@ -30,7 +30,8 @@ Layout (big-endian):
 
 Bytes 0..10 (with bit 0 and bits 4-6 of the flags), the turn's dice and
 moves, and the checksum at the end are laid out the same in Long Nardy's
-save (``head``, ``tail``, ``check``, ``replay``).
+save (``head``, ``tail``, ``check``, ``matched``, ``replay``,
+``guarded``).
 
 The moves of the turn are kept so they can still be undone after a
 resume; loading replays them through ``BgGame.move``, which checks each.
@@ -174,13 +175,18 @@ def dumps(game):
     return tail(b, 27, game)
 
 
-def loads(data, dice=None):
+def guarded(read, data, dice):
+    """``read(data, dice)``, anything odd in the data a ``SaveError``."""
     try:
-        return _read(data, dice)
+        return read(data, dice)
     except SaveError:
         raise
     except Exception as exc:  # anything odd in the data is a bad save
         raise SaveError("bad saved game: %s" % exc)
+
+
+def loads(data, dice=None):
+    return guarded(_read, data, dice)
 
 
 def _read(data, dice):

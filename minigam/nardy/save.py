@@ -35,7 +35,7 @@ each.
 
 from minigam.compat import const
 from minigam.savegame import SaveError
-from minigam.bg.save import head, tail, check, matched, replay
+from minigam.bg.save import head, tail, check, matched, replay, guarded
 from minigam.nardy import game as G
 from minigam.nardy.rules import (Rules, new_position, BLOCK, CHECKERS, OFF,
                                  TURN)
@@ -67,12 +67,7 @@ def dumps(game):
 
 
 def loads(data, dice=None):
-    try:
-        return _read(data, dice)
-    except SaveError:
-        raise
-    except Exception as exc:  # anything odd in the data is a bad save
-        raise SaveError("bad saved game: %s" % exc)
+    return guarded(_read, data, dice)
 
 
 def _read(data, dice):
