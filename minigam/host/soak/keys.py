@@ -95,6 +95,24 @@ def _validate_bg(pos):
         raise NotationError("bad turn")
 
 
+def _validate_nardy(pos):
+    """NotationError unless ``pos`` is a legal Long Nardy board, also
+    within a turn: 15 checkers a side, no point held by both, no
+    forbidden block, the turn 1 or 2."""
+    from minigam.notation import NotationError
+    from minigam.nardy.notation import forbidden_block
+    for b in (0, 26):
+        if sum(pos[b:b + 26]) != 15:
+            raise NotationError("a side without 15 checkers")
+    for i in range(1, 25):
+        if pos[i] and pos[26 + (i + 12 if i <= 12 else i - 12)]:
+            raise NotationError("both sides on one point")
+    if forbidden_block(pos, 0) or forbidden_block(pos, 1):
+        raise NotationError("a forbidden block")
+    if pos[52] not in (1, 2):
+        raise NotationError("bad turn")
+
+
 def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     """Feed ``events`` random key events to the app on ``profile``; see the
     module docstring. Returns the figures (dict)."""
@@ -136,7 +154,9 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
         g = app.game
         if g is not None:
             try:
-                if g.OFF == 25:
+                if len(g.pos) == 54:
+                    _validate_nardy(g.pos)
+                elif g.OFF == 25:
                     _validate_bg(g.pos)
                 else:
                     validate(g.pos, g.rules.checkers)
