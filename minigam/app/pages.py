@@ -58,7 +58,7 @@ def _title(app):
 def over_banner(app):
     """The banner over the final board."""
     g = app.game
-    if g.OFF == 25:  # Backgammon: the points the game was worth
+    if g.OFF == 25:  # a 24-point game: the points it was worth
         return _title(app), "%d pt%s X:more" % (
             g.points, "" if g.points == 1 else "s")  # (fits 240x240)
     if g.match_to > 1:
