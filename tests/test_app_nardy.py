@@ -312,11 +312,11 @@ def test_a_long_nardy_game_survives_a_power_cut():
     while app.state != A.PICK or g.must_pass:
         rig.press(K.A)
         rig.wait_human()
-    rig.press(K.A, K.A)  # a single move made: the save keeps it
+    start = bytes(g.turn_start())
+    rig.press(K.A, K.A)  # a single move made
     assert g.steps
-    app._save()  # (the app saves at a turn's end; a power cut may come
-    # after a move: the save of the turn so far is what a resume finds)
-    pos, steps = bytes(g.pos), list(g.steps)
+    # The power goes now: the app saved at the last turn's end, so the
+    # resumed game is at this turn's start, the player to roll again.
     rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
     app2 = rig2.app
     assert app2.saved and app2.settings.game == P.NARDY
@@ -325,12 +325,21 @@ def test_a_long_nardy_game_survives_a_power_cut():
     g2 = app2.game
     assert isinstance(g2, G.NardyGame)
     assert type(app2.board).__name__ == "NardyBoardView"
-    assert bytes(g2.pos) == pos and g2.steps == steps
-    assert app2.state in (A.PICK, A.DONE)
-    rig2.press(K.Y)  # the resumed move can still be undone
-    assert not g2.steps and app2.state == A.PICK
-    play_out(rig2, random.Random(3))
-    assert g2.winner
+    assert bytes(g2.pos) == start and app2.state == A.ROLL
+    assert g2.turn_no == g.turn_no and g2.player == g.player == 1
+    # A save made within a turn (the format keeps its moves: a device that
+    # saved then) resumes with the move made, and it can still be undone.
+    app._save()
+    pos, steps = bytes(g.pos), list(g.steps)
+    rig3 = Rig("pybadge", seed=8, nvm=rig.hw.nvm)
+    rig3.press(K.A)
+    g3 = rig3.app.game
+    assert bytes(g3.pos) == pos and g3.steps == steps
+    assert rig3.app.state in (A.PICK, A.DONE)
+    rig3.press(K.Y)
+    assert not g3.steps and rig3.app.state == A.PICK
+    play_out(rig3, random.Random(3))
+    assert g3.winner
 
 
 def test_switching_games_brings_each_board_back():
