@@ -7,11 +7,8 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
   of forced plays, AI speed index, brightness index, last mode, the tutor,
   your own dice, the game (0 MINIGAM, 1 Backgammon, 2 Long Nardy)
   (versions 1 and 2, without the last three or the last one, still load);
-* statistics, 29 bytes: version, then big-endian uint16s: games and wins
-  against each AI level (easy, medium, hard), two-player games, and the
-  dice counts of 1..6 plus the doubles (the lifetime dice statistics);
-  then, once they have any, Backgammon's games, wins and two-player games
-  (14 bytes), then Long Nardy's (14);
+* statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
+  Nardy's too): ``minigam.app.stats_blob``;
 * game: mode (1 vs AI, 2 two players), AI level, then
   ``minigam.savegame.dumps(game)`` (MINIGAM) or the 24-point game's own
   ``game.dumps()`` (``minigam.bg.save``, ``minigam.nardy.save``); their
@@ -43,9 +40,6 @@ _KIND_GAME = const(0)
 _KIND_SETTINGS = const(1)
 _KIND_STATS = const(2)
 _SET_VER = const(3)
-_STAT_VER = const(1)
-_STAT_SIZE = const(29)  # MINIGAM's games and the dice
-_STAT_BG = const(14)  # then Backgammon's games, then Long Nardy's
 
 
 class Settings:
@@ -118,45 +112,19 @@ class Stats:
     def rolls(self):
         return sum(self.counts) // 2
 
-    def _values(self):
-        """The 16-bit fields in the blob's order."""
-        v = []
-        for k in range(9):
-            v.append(self.games[k])
-            v.append(self.wins[k])
-            if k % 3 == 2:
-                v.append(self.two_player[k // 3])
-                if k == 2:
-                    v.extend(self.counts[1:])
-                    v.append(self.doubles)
-        return v
-
     def to_bytes(self):
-        vals = self._values()
-        n = len(vals) * 2 + 1
-        while n > _STAT_SIZE and not max(vals[(n - _STAT_BG) // 2:]):
-            n -= _STAT_BG
-        out = bytearray(n)
-        out[0] = _STAT_VER
-        for k in range(n // 2):
-            v = min(vals[k], 0xFFFF)
-            out[1 + 2 * k] = v >> 8
-            out[2 + 2 * k] = v & 255
-        return bytes(out)
+        """The statistics blob (``minigam.app.stats_blob``)."""
+        from minigam.app.stats_blob import pack
+        out = pack(self)
+        unload("minigam.app.stats_blob")
+        return out
 
     def load(self, data):
-        if not data or len(data) not in (_STAT_SIZE, _STAT_SIZE + _STAT_BG,
-                                         _STAT_SIZE + 2 * _STAT_BG) \
-                or data[0] != _STAT_VER:
-            return False
-        v = [(data[1 + 2 * k] << 8) | data[2 + 2 * k]
-             for k in range(len(data) // 2)] + [0] * 14
-        self.games = v[0:6:2] + v[14:20:2] + v[21:27:2]
-        self.wins = v[1:6:2] + v[15:20:2] + v[22:27:2]
-        self.two_player = [v[6], v[20], v[27]]
-        self.counts = [0] + v[7:13]
-        self.doubles = v[13]
-        return True
+        """Take the counts from blob ``data``; False (kept) if invalid."""
+        from minigam.app.stats_blob import unpack
+        ok = unpack(self, data)
+        unload("minigam.app.stats_blob")
+        return ok
 
 
 def load_settings(store):
