@@ -30,8 +30,8 @@ decisions and on all), the errors by kind, and the equity the device's
 action gives up by gnubg's evaluation, in mEMG: per decision, and as
 gnubg's analysis states a cube error rate (all the errors over the close
 decisions). ``--scan`` searches thresholds that would give up less on
-these positions (and checks them on half of them, fitted on the other
-half); ``--lookahead`` judges the same rule on the network's equities one
+these positions, a pair for each cube state and one for the takes (and
+checks them on half of the positions, fitted on the other half); ``--lookahead`` judges the same rule on the network's equities one
 roll ahead (the mean over the 36 rolls of Hard's best play), a different
 rule the device could use.
 """
@@ -252,61 +252,89 @@ def _arrays(gn, eqs, keys, taker_on_roll):
             np.maximum(f[:, 2] - f[:, 1], 0))
 
 
-def losses(a, rule):
-    """(mEMG given up a double decision, a take decision) by ``rule`` on
-    ``_arrays`` ``a``."""
+def _totals(a, rule):
+    """(EMG given up on the doubles, their number, on the takes, their
+    number) by ``rule`` on ``_arrays`` ``a``."""
     import numpy as np
     e, et, loss_d, loss_n, g_double, loss_t, loss_p = a
     dbl = (e >= rule[0]) & (e <= rule[1])
     asked = g_double | dbl
-    d = np.where(dbl, loss_d, loss_n).sum()
-    t = np.where(et >= rule[2], loss_t, loss_p)[asked].sum()
-    return (float(1000 * d / max(len(e), 1)),
-            float(1000 * t / max(int(asked.sum()), 1)))
+    return (float(np.where(dbl, loss_d, loss_n).sum()), len(e),
+            float(np.where(et >= rule[2], loss_t, loss_p)[asked].sum()),
+            int(asked.sum()))
 
 
-def best_rule(a):
-    """The thresholds that give up least on ``a``: (DOUBLE, TOO_GOOD) on a
-    grid for the doubles, then TAKE for the takes (of gnubg's doubles and
-    that rule's)."""
-    lo_hi = min((losses(a, (lo, hi, 0))[0], lo, hi)
-                for lo in range(800, 3001, 100)
-                for hi in range(lo, 8001, 200))[1:]
-    take = min((losses(a, lo_hi + (t,))[1], t)
+def losses(a, rule):
+    """(mEMG given up a double decision, a take decision) by ``rule`` on
+    ``_arrays`` ``a``."""
+    d, nd, t, nt = _totals(a, rule)
+    return 1000 * d / max(nd, 1), 1000 * t / max(nt, 1)
+
+
+def best_rule(groups):
+    """The thresholds that give up least on ``groups`` (``{state:
+    _arrays}``): for each state the (DOUBLE, TOO_GOOD) pair on a grid, for
+    its doubles, then one TAKE for all the takes (of gnubg's doubles and
+    those pairs'). Returns ``{state: (DOUBLE, TOO_GOOD, TAKE)}``."""
+    pairs = {st: min((_totals(a, (lo, hi, 0))[0], lo, hi)
+                     for lo in range(800, 3001, 100)
+                     for hi in range(lo, 8001, 200))[1:]
+             for st, a in groups.items()}
+    take = min((sum(_totals(a, pairs[st] + (t,))[2]
+                    for st, a in groups.items()), t)
                for t in range(-4000, -999, 50))[1]
-    return lo_hi + (take,)
+    return {st: pairs[st] + (take,) for st in groups}
+
+
+def group_losses(groups, rules):
+    """mEMG given up: a double decision in each state of ``groups`` (in
+    ``STATES``' order), then a take decision."""
+    tot = {st: _totals(a, rules[st]) for st, a in groups.items()}
+    takes = sum(t[3] for t in tot.values())
+    return tuple(1000 * tot[st][0] / max(tot[st][1], 1) for st in STATES) \
+        + (1000 * sum(t[2] for t in tot.values()) / max(takes, 1),)
 
 
 def scan(gn, eqs, rule, taker_on_roll=True):
-    """Better thresholds for these decision points: fitted on all of them
-    (``best_rule``), and checked out of sample (fitted on every other one,
-    judged on the rest, both ways round). Returns ``{"fitted": rule,
-    "in": (double, take), "now": (double, take), "held_out": (double,
-    take), "now_held_out": (double, take)}``, mEMG given up a decision."""
+    """Better thresholds for these decision points, for each cube state
+    (``best_rule``): fitted on all of them, and checked out of sample
+    (fitted on every other one, judged on the rest, both ways round).
+    Returns ``{"fitted": {state: rule}, "in", "now", "held_out",
+    "now_held_out"}``, the last four ``group_losses``."""
+    def groups(keys):
+        return {st: _arrays(gn, eqs, [k for k in keys if k[1] == st],
+                            taker_on_roll) for st in STATES}
+
     keys = list(gn)
-    a = _arrays(gn, eqs, keys, taker_on_roll)
-    fitted = best_rule(a)
-    out = {"fitted": fitted, "in": losses(a, fitted),
-           "now": losses(a, rule)}
-    held, now = [0.0, 0.0], [0.0, 0.0]
+    now = {st: rule for st in STATES}
+    g = groups(keys)
+    fitted = best_rule(g)
+    out = {"fitted": fitted, "in": group_losses(g, fitted),
+           "now": group_losses(g, now)}
+    held = [0.0] * (len(STATES) + 1)
+    held_now = list(held)
     for fit, judge in ((keys[::2], keys[1::2]), (keys[1::2], keys[::2])):
-        r = best_rule(_arrays(gn, eqs, fit, taker_on_roll))
-        j = _arrays(gn, eqs, judge, taker_on_roll)
-        for k in (0, 1):
-            held[k] += losses(j, r)[k] / 2
-            now[k] += losses(j, rule)[k] / 2
-    out["held_out"], out["now_held_out"] = tuple(held), tuple(now)
+        r = best_rule(groups(fit))
+        j = groups(judge)
+        for k, (a, b) in enumerate(zip(group_losses(j, r),
+                                       group_losses(j, now))):
+            held[k] += a / 2
+            held_now[k] += b / 2
+    out["held_out"], out["now_held_out"] = tuple(held), tuple(held_now)
     return out
 
 
 def scan_lines(gn, eqs, rule, label, taker_on_roll=True):
     r = scan(gn, eqs, rule, taker_on_roll)
-    return ["%s: now %.1f mEMG lost a double decision, %.1f a take; best "
-            "DOUBLE %d, TOO_GOOD %d, TAKE %d (%.2f, %.2f, %.2f): %.1f, %.1f; "
-            "out of sample %.1f, %.1f (now %.1f, %.1f)"
-            % ((label,) + r["now"] + r["fitted"]
-               + tuple(v / 4096.0 for v in r["fitted"]) + r["in"]
-               + r["held_out"] + r["now_held_out"])]
+    f = r["fitted"]
+    rules = ", ".join("%s DOUBLE %d TOO_GOOD %d" % ((st,) + f[st][:2])
+                      for st in STATES)
+    return ["%s: best %s, TAKE %d (equity x 4096)" % (
+                label, rules, f["centred"][2]),
+            "    mEMG lost a decision (double centred, owned, take): %.1f, "
+            "%.1f, %.1f (now %.1f, %.1f, %.1f); out of sample %.1f, %.1f, "
+            "%.1f (now %.1f, %.1f, %.1f)"
+            % (r["in"] + r["now"] + r["held_out"] + r["now_held_out"])]
 
 
 def main(argv=None):

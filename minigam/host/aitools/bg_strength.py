@@ -16,6 +16,10 @@ backgammons 3).
 Both run the device AI inside gnubg's Python (``minigam.host.aitools.gnubg.run``),
 ``--jobs`` gnubg processes at once (each sleeps most of the time).
 
+The levels' error rate by gnubg's analysis of their games (mEMG per move,
+gnubg's rating) is ``minigam.host.aitools.bg_analyse``; the device's cube
+rule against gnubg's cube decisions, ``minigam.host.aitools.bg_cube``.
+
 ``python -m minigam.host.aitools.bg_strength speed``: the evaluator's time
 in the MicroPython VM (bytecode: the VM has no native code), per candidate
 scored and per Hard decision over decision points of a game the AI plays
