@@ -155,6 +155,7 @@ TWO_PLAYERS = "X A "  # menu: down to "Two players", start
 # Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
 # Medium -> Hard, up to "Play vs AI".
 BACKGAMMON_HARD = "X X X A Y A Y Y "
+NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
 
 
 def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
@@ -180,6 +181,30 @@ def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
         s.run(500)
         s.check()
         assert s.state == "OVER"
+        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
+                                                bench.lowest(s)[0][0]))
+        within_budget(s, "frozen", bench.BG_BUDGET)
+
+
+def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a whole Long Nardy game against
+    Hard, its final board equal to the host's, then a two-player game, to
+    game over within the 24-point games' heap budget."""
+    script = NARDY_HARD + "A A A*until:OVER"
+    profile = "pico-st7789"
+    with start(profile, minigam_firmware, frozen=True) as s:
+        play(s, script)
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        compare(profile, s.frame(), script, "nardy-over-hard")
+        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
+                                                bench.lowest(s)[0][0]))
         within_budget(s, "frozen", bench.BG_BUDGET)
 
 
