@@ -134,8 +134,11 @@ def side_features(pos, b, out, at):
     trapped = 0
     run = 0
     rb = 0
+    at_q = b + 12  # this side's index of the opponent's q: q + 12, q - 12
     for q in range(1, 25):
-        if pos[b + (q + 12 if q <= 12 else q - 12)]:
+        if q == 13:
+            at_q = b - 12
+        if pos[at_q + q]:
             if run == 0:
                 rb = behind
             run += 1
@@ -146,8 +149,11 @@ def side_features(pos, b, out, at):
             run = 0
         behind += pos[o + q]
     i = 24
-    while i > 0 and not pos[o + (i + 12 if i <= 12 else i - 12)]:
+    at_i = o - 12  # the opponent's index of this side's i: i - 12, i + 12
+    while i > 0 and not pos[at_i + i]:
         i -= 1
+        if i == 12:
+            at_i = o + 12
     contact = 0
     for k in range(1, i):
         contact += pos[b + k]

@@ -538,3 +538,70 @@ def greedy_choice(res, n, m, fbuf):
             bs = s
             best = k
     return best
+
+
+# -- games between players ---------------------------------------------------------------
+
+RANDOM = 0
+GREEDY = 1
+AI = 2
+
+
+@nb.njit(cache=True)
+def _pick(kind, res, n, m, sigma, lcg, rnd, W1, B1, W3, B3, sig, fbuf, rbuf,
+          acc, z):
+    if kind == RANDOM:
+        rnd[0] = (rnd[0] * 6364136223846793005 + 1442695040888963407)
+        return np.int64((rnd[0] >> np.uint64(33)) % np.uint64(n))
+    if kind == GREEDY:
+        return greedy_choice(res, n, m, fbuf)
+    return ai_choice(res, n, sigma, lcg, W1, B1, W3, B3, sig, fbuf, rbuf,
+                     acc, z)
+
+
+@nb.njit(cache=True)
+def duel(games, seed, ka, kb, sa, sb, lcg, rnd, W1a, B1a, W3a, B3a, W1b,
+         B1b, W3b, B3b, sig, hd, res, tk, ts, st, src, found, out):
+    """Play ``games`` games of player A (kind ``ka``: RANDOM, GREEDY or AI
+    with noise ``sa`` and the network ``W1a``..) against B; A has White in
+    even games, Black in odd ones, and games ``2j`` and ``2j + 1`` use the
+    same dice (numpy's generator seeded ``seed + j``; the random players
+    draw from their own ``rnd``). ``out[g]`` gets A's points in game
+    ``g``: +-1 for an oin, +-2 for a mars. ``lcg``: the AIs' noise states
+    (A's, B's)."""
+    H = B1a.shape[0]
+    H2 = B1b.shape[0]
+    pos = np.zeros(POS, np.uint8)
+    fbuf = np.zeros(2 * NF + 1, np.int64)
+    rbuf = np.zeros(N_ON, np.int64)
+    acc = np.zeros(max(H, H2), np.int64)
+    z = np.zeros(NO, np.int64)
+    la = lcg[0:1]
+    lb = lcg[1:2]
+    for g in range(games):
+        np.random.seed(seed + g // 2)
+        us = 1 + g % 2
+        pos[:] = 0
+        pos[HEAD] = CHK
+        pos[BLOCK + HEAD] = CHK
+        pos[TURN] = 1 + np.random.randint(2)
+        out[g] = 0
+        for _ in range(5000):
+            d1 = 1 + np.random.randint(6)
+            d2 = 1 + np.random.randint(6)
+            n = plays(pos, d1, d2, hd, res, tk, ts, st, src, found)
+            if n == 0:
+                pos[TURN] = 3 - pos[TURN]
+                continue
+            m = 0 if pos[TURN] == 1 else BLOCK
+            if pos[TURN] == us:
+                k = _pick(ka, res, n, m, sa, la, rnd, W1a, B1a, W3a, B3a, sig,
+                          fbuf, rbuf, acc[:H], z)
+            else:
+                k = _pick(kb, res, n, m, sb, lb, rnd, W1b, B1b, W3b, B3b, sig,
+                          fbuf, rbuf, acc[:H2], z)
+            w = winner(res[k])
+            if w:
+                out[g] = win_kind(res[k]) * (1 if w == us else -1)
+                break
+            pos[:] = res[k]

@@ -95,9 +95,11 @@ def _equity(p):
 
 
 @nb.njit(cache=True)
-def _update(rbuf, n, W1, b1, W3, b3, pre, p, y, lr1, lr3, clip):
+def _update(rbuf, n, W1, b1, W3, b3, pre, p, y, lr1, lr3, clip, rate):
     """One SGD step of the cross-entropy of outputs ``p`` (of the rows in
-    ``rbuf``, pre-activations ``pre``) against targets ``y``."""
+    ``rbuf``, pre-activations ``pre``) against targets ``y``; a first-layer
+    weight of row ``r`` moves at ``rate[r]`` times ``lr1`` and stays inside
+    +-``clip[r]``."""
     H = b1.shape[0]
     gz = np.empty(NO)
     for o in range(NO):
@@ -120,12 +122,13 @@ def _update(rbuf, n, W1, b1, W3, b3, pre, p, y, lr1, lr3, clip):
         b1[h] -= gh[h]
     for r in range(n):
         row = rbuf[r]
+        k = rate[row]
         for h in range(H):
-            w = W1[row, h] - gh[h]
-            if w > clip:
-                w = clip
-            elif w < -clip:
-                w = -clip
+            w = W1[row, h] - gh[h] * k
+            if w > clip[row]:
+                w = clip[row]
+            elif w < -clip[row]:
+                w = -clip[row]
             W1[row, h] = w
 
 
@@ -153,7 +156,7 @@ def _choose(res, cnt, W1, b1, W3, b3, fbuf, rbuf, pre, z, best_p):
 
 
 @nb.njit(cache=True)
-def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, hd,
+def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, rate, hd,
                 res, tk, ts, st, src, found):
     """Play ``games`` self-play games, learning by TD(0) after each turn;
     returns (turns, mars wins)."""
@@ -188,7 +191,7 @@ def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, hd,
                 y[0] = 1.0 - bp[0]
                 y[1] = bp[2]
                 y[2] = bp[1]
-                _update(rbuf, n, W1, b1, W3, b3, pre, z, y, lr1, lr3, clip)
+                _update(rbuf, n, W1, b1, W3, b3, pre, z, y, lr1, lr3, clip, rate)
                 pos[F.TURN] = 3 - pos[F.TURN]
                 continue
             k = _choose(res, cnt, W1, b1, W3, b3, fbuf, rbuf, pre, z, bp)
@@ -204,7 +207,7 @@ def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, hd,
                 y[0] = 1.0 - bp[0]
                 y[1] = bp[2]
                 y[2] = bp[1]
-            _update(rbuf, n, W1, b1, W3, b3, pre, z, y, lr1, lr3, clip)
+            _update(rbuf, n, W1, b1, W3, b3, pre, z, y, lr1, lr3, clip, rate)
             pos[:] = res[k]
             if done:
                 break
@@ -365,9 +368,18 @@ def load_weights(path=WEIGHTS):
 # -- the run ---------------------------------------------------------------------------------
 
 def train(net, games, lr=0.01, lr_out=None, seed=1, eval_every=20000,
-          eval_games=1000, chunk=2000, log=None, hd=True):
-    """TD(0) self-play for ``games`` games; returns the log lines."""
+          eval_games=1000, chunk=2000, log=None, hd=True, features=True,
+          feature_rate=1.0):
+    """TD(0) self-play for ``games`` games (``features`` False: the feature
+    rows' weights stay 0; else they learn at ``feature_rate`` times the
+    board rows' rate)."""
     w = F.Work()
+    clip = np.full(F.N_IN, W1_CLIP)
+    rate = np.ones(F.N_IN)
+    rate[F.N_BOARD:] = feature_rate
+    if not features:
+        clip[F.N_BOARD:] = 0.0
+        net.W1[F.N_BOARD:] = 0.0
     lr_out = lr if lr_out is None else lr_out
     done = 0
     t0 = time.time()
@@ -377,7 +389,7 @@ def train(net, games, lr=0.01, lr_out=None, seed=1, eval_every=20000,
         frac = done / games
         scale = 1.0 - 0.8 * frac
         t, m = train_games(n, seed * 1000003 + done, *net.arrays(),
-                           lr * scale / 10, lr_out * scale, W1_CLIP, hd,
+                           lr * scale / 10, lr_out * scale, clip, rate, hd,
                            *w.args())
         turns += t
         mars += m
@@ -401,6 +413,11 @@ def main(argv=None):
     ap.add_argument("--eval-every", type=int, default=20000)
     ap.add_argument("--eval-games", type=int, default=1000)
     ap.add_argument("--out", default=WEIGHTS)
+    ap.add_argument("--no-features", action="store_true",
+                    help="train without the block/trapped/contact features")
+    ap.add_argument("--feature-rate", type=float, default=0.2,
+                    help="the feature rows' learning rate, relative to the "
+                    "board rows'")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
 
@@ -412,7 +429,8 @@ def main(argv=None):
     net = (from_module(load_weights(args.init)) if args.init
            else Net(args.hidden, args.seed))
     train(net, args.games, args.lr, args.lr_out, args.seed, args.eval_every,
-          args.eval_games, log=log)
+          args.eval_games, log=log, features=not args.no_features,
+          feature_rate=args.feature_rate)
     minutes = (time.time() - t0) / 60
     inet = IntNet(net)
     if args.no_write:

@@ -16,6 +16,13 @@ the mover), and the answer is in ``legal``'s convention too, so it is
 always one of ``legal``'s results: the Position ID of the board after the
 chosen play with the mover *still on roll*; the position itself when no
 play is legal; an empty line when the game is already over.
+
+``--game nardy`` (Long Nardy, ``minigam.nardy.ai.NardyAI``: ``easy``,
+``medium``, ``hard``): lines are ``<position> <d1>-<d2>`` in Long Nardy's
+notation, as ``legal --game nardy`` reads them, and the answer is in its
+convention too: the position after the chosen play, the turn passed (the
+position with the turn passed when no play is legal; an empty line when
+the game is already over), always one of ``legal``'s results.
 """
 
 import argparse
@@ -23,7 +30,8 @@ import sys
 
 from minigam.notation import format_position
 from minigam.rules import Rules, winner
-from minigam.host.cli.legal import (GAMES, parse_bg_query, run_lines,
+from minigam.host.cli.legal import (GAMES, parse_bg_query,
+                                    parse_nardy_query, run_lines,
                                     stdin_lines)
 
 LEVELS = ("easy", "medium", "hard", "perfect")
@@ -67,6 +75,22 @@ def bg_answerer(level, seed=None):
     return answer
 
 
+def nardy_answerer(level, seed=None):
+    """``answer(pos, d1, d2)`` for ``--game nardy`` (see above)."""
+    from minigam.nardy.ai import NardyAI
+    from minigam.nardy.notation import format_position as format_nardy
+    from minigam.nardy.rules import winner as nardy_winner
+    ai = NardyAI(level, seed)
+
+    def answer(pos, d1, d2):
+        if nardy_winner(pos):
+            return ""
+        ai.choose(pos, d1, d2)
+        return format_nardy(ai.result)
+
+    return answer
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host ai")
     ap.add_argument("--level", required=True, choices=LEVELS)
@@ -75,9 +99,18 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=None,
                     help="noise seed (easy/medium), for repeatable runs")
     ap.add_argument("--game", choices=GAMES, default="minigam",
-                    help="minigam (default) or backgammon (lines of "
-                    "'<gnubg position-id> <d1>-<d2>')")
+                    help="minigam (default), backgammon (lines of "
+                    "'<gnubg position-id> <d1>-<d2>') or nardy (Long Nardy: "
+                    "lines of '<position> <d1>-<d2>')")
     args = ap.parse_args(argv)
+    if args.game == "nardy":
+        if args.full_entry:
+            ap.error("--full-entry is a MINIGAM variant, not Long Nardy's")
+        if args.level == "perfect":
+            ap.error("Long Nardy has no perfect level (easy, medium, hard)")
+        return run_lines(stdin_lines(), sys.stdout,
+                         nardy_answerer(args.level, args.seed),
+                         parse_nardy_query)
     if args.game == "backgammon":
         if args.full_entry:
             ap.error("--full-entry is a MINIGAM variant, not backgammon's")

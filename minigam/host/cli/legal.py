@@ -39,8 +39,8 @@ from minigam.notation import NotationError, format_position, parse_position, par
 from minigam.rules import Rules
 
 # The games of ``ai`` (which imports this tuple) and of ``legal``.
-GAMES = ("minigam", "backgammon")
-LEGAL_GAMES = GAMES + ("nardy",)
+GAMES = ("minigam", "backgammon", "nardy")
+LEGAL_GAMES = GAMES
 
 
 def split_query(line, what="<position>"):

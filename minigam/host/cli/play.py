@@ -15,6 +15,13 @@ file (``minigam.host.bgmat``): ``--games N`` N games of a money session
 Play is cubeless unless ``--cube``: both players then double and take as
 the handheld's AI does (``minigam.app.cube``'s thresholds). The names in
 the file are ``P1-<spec>`` and ``P2-<spec>``.
+
+``--game nardy`` plays Long Nardy through ``NardyGame`` (players
+``random``, ``greedy``, ``first``, ``ai:easy|medium|hard``; see
+``minigam.host.aitools.nardy_players``; P1 is White) and prints each
+game's record (``minigam.host.nardyrec``), records separated by a blank
+line: ``--games N`` N games of a money session (default 1), ``--match N``
+a match to N points (1..99; an oin is 1 point, a mars 2).
 """
 
 import argparse
@@ -96,6 +103,49 @@ def play_bg(args, names):
     return 0
 
 
+def play_nardy(args, names):
+    """``play --game nardy``: a money session or a match, one record a
+    game."""
+    from minigam.nardy.game import NardyGame, GameError as NardyGameError
+    from minigam.host import nardyrec
+    from minigam.host.aitools import nardy_players
+    for flag, name in ((args.full_entry, "--full-entry is a MINIGAM variant"),
+                       (args.cube, "--cube is backgammon's")):
+        if flag:
+            sys.stderr.write("error: %s, not Long Nardy's\n" % name)
+            return 2
+    if args.games < 1 or not 0 <= args.match <= 99:
+        sys.stderr.write("error: --games must be >= 1 and --match a length "
+                         "1..99 points\n")
+        return 2
+    players = _players(nardy_players.make_player, names, args.seed)
+    if players is None:
+        return 2
+    game = NardyGame(match_to=args.match, dice=Dice(seed=args.seed))
+    played = []
+
+    def games():
+        while True:
+            play_game(game, players)
+            if played:
+                sys.stdout.write("\n")
+            sys.stdout.write(nardyrec.export(game))
+            played.append(game.points)
+            if game.match_over() or (not args.match
+                                     and len(played) == args.games):
+                return
+            game.new_game()
+
+    if _run(games, NardyGameError):
+        return 2
+    sys.stderr.write("P1 %s: %d, P2 %s: %d points in %d game%s%s\n" % (
+        names[0], game.score[0], names[1], game.score[1], len(played),
+        "" if len(played) == 1 else "s",
+        " (match to %d won by P%d)" % (args.match, game.match_winner)
+        if args.match else ""))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host play")
     ap.add_argument("--players", default="greedy,random",
@@ -109,9 +159,10 @@ def main(argv):
                     help="play one match to N games instead (odd, 1..99, "
                          "as the device offers odd lengths; backgammon: N "
                          "points, 1..99)")
-    ap.add_argument("--game", choices=("minigam", "backgammon"),
+    ap.add_argument("--game", choices=("minigam", "backgammon", "nardy"),
                     default="minigam",
-                    help="backgammon prints a GNU Backgammon .mat file")
+                    help="backgammon prints a GNU Backgammon .mat file, "
+                    "nardy Long Nardy records")
     ap.add_argument("--cube", action="store_true",
                     help="backgammon: double and take as the handheld's AI "
                          "does (default: cubeless)")
@@ -128,6 +179,8 @@ def main(argv):
         args.games = 1
     if args.game == "backgammon":
         return play_bg(args, names)
+    if args.game == "nardy":
+        return play_nardy(args, names)
     if args.cube:
         sys.stderr.write("error: --cube is backgammon's (MINIGAM has no "
                          "cube)\n")

@@ -1,5 +1,5 @@
-"""``replay [--game backgammon] FILE`` (``-`` for stdin): check a game
-record turn by turn.
+"""``replay [--game backgammon|nardy] FILE`` (``-`` for stdin): check a
+game record turn by turn.
 
 Prints the final position of each record in the file (a match is a sequence
 of records), or ``error: line N: <reason>`` and exits with 2. Never a
@@ -10,6 +10,10 @@ traceback: a missing file, an empty file or binary data is an error too.
 and prints, for each game, the GNU Backgammon Position ID of its final
 position with the player the game left on roll (after a last play its
 opponent, after a dropped double the doubler).
+
+``--game nardy`` reads Long Nardy records (``minigam.host.nardyrec``, as
+``play --game nardy`` prints them) and prints each game's final position
+in Long Nardy's notation.
 """
 
 import sys
@@ -42,7 +46,8 @@ def read_bytes(name):
         return f.read()
 
 
-USAGE = "usage: python -m minigam.host replay [--game backgammon] FILE\n"
+USAGE = ("usage: python -m minigam.host replay [--game backgammon|nardy] "
+         "FILE\n")
 
 
 def _game_arg(argv):
@@ -58,7 +63,8 @@ def _game_arg(argv):
             else:
                 value = a[7:]
                 del rest[k]
-            game = value if value in ("minigam", "backgammon") else None
+            game = value if value in ("minigam", "backgammon",
+                                      "nardy") else None
             break
     return game, rest
 
@@ -80,7 +86,8 @@ def main(argv):
     if game is None or len(argv) != 1 or argv[0] in ("-h", "--help"):
         sys.stderr.write(USAGE)
         if game is None:
-            sys.stderr.write("error: --game must be minigam or backgammon\n")
+            sys.stderr.write("error: --game must be minigam, backgammon or "
+                             "nardy\n")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     name = argv[0]
     try:
@@ -97,6 +104,16 @@ def main(argv):
             sys.stdout.write("error: %s\n" % exc)
             return 2
         sys.stdout.write("".join(pid + "\n" for pid in ids))
+        return 0
+    if game == "nardy":
+        from minigam.host import nardyrec
+        from minigam.nardy.notation import format_position as format_nardy
+        try:
+            games = nardyrec.read(read_text(data))
+        except RecordError as exc:
+            sys.stdout.write("error: %s\n" % exc)
+            return 2
+        sys.stdout.write("".join(format_nardy(g.pos) + "\n" for g in games))
         return 0
     try:
         games = replay(read_text(data))
