@@ -27,6 +27,11 @@ equity a decision against gnubg 0-ply's own choice
 
 The AI holds its own ``Rules`` (its play buffers), so others may use
 theirs between steps; nothing is allocated per candidate.
+
+Long Nardy's AI (``minigam.nardy.ai.NardyAI``) is this class over its own
+rules, evaluator and noise: the class attributes ``_R`` (a rules module:
+``Rules``, ``winner``, ``win_kind``, ``POS_SIZE``, ``TURN``, ``NONE``),
+``_EV`` (an evaluator module: ``Evaluator``, ``PSCALE``) and ``_NOISE``.
 """
 
 from minigam.bg import eval as bge
@@ -51,12 +56,17 @@ class BgAI:
         not given)
     """
 
+    _R = R
+    _EV = bge
+    _NOISE = NOISE
+
     def __init__(self, level="hard", seed=None, rules=None):
         if seed is None:
             import random
             seed = random.getrandbits(16)
+        R = self._R
         self.rules = rules if rules is not None else R.Rules()
-        self.ev = bge.Evaluator()
+        self.ev = self._EV.Evaluator()
         self._x = (seed * 7919 + 1) & 0xFFFF
         self._pos = bytearray(R.POS_SIZE)
         self._res = bytearray(R.POS_SIZE)
@@ -75,11 +85,11 @@ class BgAI:
         self.set_level(level)
 
     def set_level(self, level):
-        if level not in NOISE:
+        if level not in self._NOISE:
             raise ValueError("unknown AI level %r (choose from %s)"
                              % (level, ", ".join(LEVELS)))
         self.level = level
-        self.sigma = NOISE[level]
+        self.sigma = self._NOISE[level]
         self.done = True
 
     def _draw(self):
@@ -96,6 +106,7 @@ class BgAI:
     def begin(self, pos, d1, d2):
         """Start choosing a play for the side to move in ``pos`` with roll
         ``d1-d2``. ValueError if the game is over."""
+        R = self._R
         if R.winner(pos):
             raise ValueError("the game is over")
         self._pos[:] = pos
@@ -127,6 +138,7 @@ class BgAI:
         pos = self._pos
         rules = self.rules
         sigma = self.sigma
+        R = self._R
         while k < end:
             res[:] = pos
             rules.apply(res, k)
@@ -155,6 +167,7 @@ class BgAI:
         return self.steps
 
     def _finish(self, k):
+        R = self._R
         self.chosen = k
         out = bytearray(self._pos)
         steps = []
@@ -169,7 +182,7 @@ class BgAI:
         else:
             out[R.TURN] = 3 - out[R.TURN]
         if R.winner(out):
-            self.equity = R.win_kind(out) * bge.PSCALE
+            self.equity = R.win_kind(out) * self._EV.PSCALE
         elif self._n > 1:
             self.equity = -self._best_eq
         else:

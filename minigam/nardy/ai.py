@@ -17,22 +17,20 @@ takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
 levels do. Measured by ``minigam.host.aitools.nardy_strength`` (the
 figures are in the README).
 
-The AI holds its own ``Rules`` (its play buffers) unless given one, so
-others may use theirs between steps; nothing is allocated per candidate.
+It is Backgammon's ``BgAI`` over Long Nardy's rules, evaluator and
+noise: the same code chooses. The AI holds its own ``Rules`` (its play
+buffers) unless given one (the app shares its game's), so others may use
+theirs between steps; nothing is allocated per candidate.
 """
 
-from minigam.compat import const
+from minigam.bg.ai import BgAI, LEVELS, SLICE  # noqa: F401 (the API)
 from minigam.nardy import eval as ne
 from minigam.nardy import rules as R
 
-LEVELS = ("easy", "medium", "hard")
 NOISE = {"easy": 1200, "medium": 400, "hard": 0}
-SLICE = const(4)
-_WIN = const(1 << 20)  # a winning play scores below any estimate
-_G4SD = const(37837)  # standard deviation of four summed 16-bit draws
 
 
-class NardyAI:
+class NardyAI(BgAI):
     """The device Long Nardy AI.
 
     :param level: one of ``LEVELS``
@@ -42,130 +40,6 @@ class NardyAI:
         when not given)
     """
 
-    def __init__(self, level="hard", seed=None, rules=None):
-        if seed is None:
-            import random
-            seed = random.getrandbits(16)
-        self.rules = rules if rules is not None else R.Rules()
-        self.ev = ne.Evaluator()
-        self._x = (seed * 7919 + 1) & 0xFFFF
-        self._pos = bytearray(R.POS_SIZE)
-        self._res = bytearray(R.POS_SIZE)
-        self._root = bytearray(R.POS_SIZE)
-        self._n = 0
-        self._k = 0
-        self._best = -1
-        self._best_score = 0
-        self._best_eq = 0
-        self.steps = []
-        self.result = None
-        self.equity = 0
-        self.choices = 0
-        self.chosen = -1
-        self.done = True
-        self.set_level(level)
-
-    def set_level(self, level):
-        if level not in NOISE:
-            raise ValueError("unknown AI level %r (choose from %s)"
-                             % (level, ", ".join(LEVELS)))
-        self.level = level
-        self.sigma = NOISE[level]
-        self.done = True
-
-    def _draw(self):
-        """Zero-mean, roughly normal noise: four 16-bit draws (ZX81's LCG,
-        small ints on every port) summed, sd ``_G4SD``."""
-        x = self._x
-        s = 0
-        for _ in range(4):
-            x = (x * 75 + 74) % 65537
-            s += x & 0xFFFF
-        self._x = x
-        return s - 131070
-
-    def begin(self, pos, d1, d2):
-        """Start choosing a play for the side to move in ``pos`` (a turn's
-        start) with roll ``d1-d2``. ValueError if the game is over."""
-        if R.winner(pos):
-            raise ValueError("the game is over")
-        self._pos[:] = pos
-        n = self.rules.plays(self._pos, d1, d2)
-        self._n = n
-        self.choices = n
-        self._k = 0
-        self._best = -1
-        self._best_score = 0
-        self.done = False
-        if n <= 1:
-            self._finish(0 if n else -1)
-            return
-        root = self._root
-        root[:] = pos
-        root[R.TURN] = 3 - root[R.TURN]
-        self.ev.set_root(root)
-
-    def step(self):
-        """Score up to ``SLICE`` candidates; True once the choice is made."""
-        if self.done:
-            return True
-        k = self._k
-        n = self._n
-        end = k + SLICE
-        if end > n:
-            end = n
-        res = self._res
-        pos = self._pos
-        rules = self.rules
-        sigma = self.sigma
-        while k < end:
-            res[:] = pos
-            rules.apply(res, k)
-            if R.winner(res):
-                e = s = -_WIN - R.win_kind(res)
-            else:
-                e = s = self.ev.score(res)
-                if sigma:
-                    s += self._draw() * sigma // _G4SD
-            if self._best < 0 or s < self._best_score:
-                self._best_score = s
-                self._best_eq = e
-                self._best = k
-            k += 1
-        self._k = k
-        if k < n:
-            return False
-        self._finish(self._best)
-        return True
-
-    def choose(self, pos, d1, d2):
-        """The whole choice in one call: returns ``.steps``."""
-        self.begin(pos, d1, d2)
-        while not self.step():
-            pass
-        return self.steps
-
-    def _finish(self, k):
-        self.chosen = k
-        out = bytearray(self._pos)
-        steps = []
-        if k >= 0:
-            mv = self.rules.moves
-            b = k << 3
-            for j in range(4):
-                if mv[b + 2 * j] == R.NONE:
-                    break
-                steps.append((mv[b + 2 * j], mv[b + 2 * j + 1]))
-            self.rules.apply(out, k)
-        else:
-            out[R.HEADS] = 0
-            out[R.TURN] = 3 - out[R.TURN]
-        if R.winner(out):
-            self.equity = R.win_kind(out) * ne.PSCALE
-        elif self._n > 1:
-            self.equity = -self._best_eq
-        else:
-            self.equity = 0  # no choice: not scored
-        self.steps = steps
-        self.result = out
-        self.done = True
+    _R = R
+    _EV = ne
+    _NOISE = NOISE
