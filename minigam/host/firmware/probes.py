@@ -12,18 +12,12 @@ it times whole calls, never the inside of a hot loop.
   bytes allocated, candidates, candidates searched a ply deeper, longest
   slice in µs); the calls made (counted in a pass of their own) and their
   unit costs (``u`` lines), for the breakdown; a full collection's time.
-* ``BG_AI_PROBE``: Backgammon's Hard on decision points of whole
-  Hard-against-Hard games (the same LCG dice), each decision timed
-  (``b`` lines: µs, bytes allocated, plays, longest slice in µs) and the
-  most plays a roll had.
-* ``NARDY_AI_PROBE``: Long Nardy's Hard on decision points of whole
-  Hard-against-Hard games (the same LCG dice): the RAM the AI and its
-  network take once the weights are loaded (``r``: bytes, free heap
-  after), each decision timed with the native kernels and as bytecode
-  (``n`` lines: mode, µs, bytes allocated, plays, longest slice in µs),
-  the most plays a roll had in each mode (``m``), and a candidate's unit
-  costs (``u``: the features, the whole score, the plays of a roll, in
-  µs, per mode).
+* ``AI24_PROBE`` (``bg_ai_probe``, ``nardy_ai_probe``): Backgammon's or
+  Long Nardy's Hard on decision points of whole Hard-against-Hard games
+  (the same LCG dice): the heap the AI and its network take (``r``:
+  bytes, then the heap left free; its rules made apart, as the app shares
+  its game's), each decision timed (``b`` lines: µs, bytes allocated,
+  plays, longest slice in µs) and the most plays a roll had.
 * ``PROFILE_PROBE``: ``load_profile()``'s stages one by one (``s`` lines):
   the display (with the waits its init sequence asks), the keys, the
   pixels, the store (it reads the NVM records).
@@ -143,23 +137,28 @@ print("g", (ns() - t0) // 1000, gc.mem_alloc())
 print("PROBE DONE")
 '''
 
-BG_AI_PROBE = b'''
+# Backgammon's and Long Nardy's (``pkg``, ``cls``: the AI's module and class)
+AI24_PROBE = b'''
 import gc
 import time
 import supervisor
 while not supervisor.runtime.serial_connected:
     time.sleep(0.1)
 time.sleep(0.2)
-from minigam.bg import rules as R
-from minigam.bg.ai import BgAI
+from minigam.%(pkg)s import rules as R
+from minigam.%(pkg)s.ai import %(cls)s as AI
 NEED = %(need)d
 ns = time.monotonic_ns
 seed = [2026]
 def rnd(n):
     seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
     return (seed[0] >> 16) %% n
-ai = BgAI("hard", 1)
-rules = ai.rules
+rules = R.Rules()
+gc.collect()
+f0 = gc.mem_free()
+ai = AI("hard", 1, rules=rules)
+gc.collect()
+print("r", f0 - gc.mem_free(), gc.mem_free())
 pts = []
 games = 0
 while len(pts) < NEED:
@@ -200,108 +199,6 @@ for p, d1, d2 in pts:
 print("m", most)
 print("PROBE DONE")
 '''
-NARDY_AI_PROBE = b'''
-import gc
-import time
-import supervisor
-while not supervisor.runtime.serial_connected:
-    time.sleep(0.1)
-time.sleep(0.2)
-from minigam.nardy import rules as R
-from minigam.nardy import weights
-from minigam.nardy import eval as ne
-from minigam.bg import eval as bge
-rules = R.Rules()
-gc.collect()
-f0 = gc.mem_free()
-from minigam.nardy.ai import NardyAI
-ai = NardyAI("hard", 1, rules=rules)
-gc.collect()
-print("r", f0 - gc.mem_free(), gc.mem_free())
-NEED = %(need)d
-ns = time.monotonic_ns
-seed = [2026]
-def rnd(n):
-    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
-    return (seed[0] >> 16) %% n
-pts = []
-games = 0
-while len(pts) < NEED:
-    pos = R.new_position(1 + rnd(2))
-    games += 1
-    while not R.winner(pos) and len(pts) < NEED:
-        d1 = rnd(6) + 1
-        d2 = rnd(6) + 1
-        n = rules.plays(pos, d1, d2)
-        if n >= 2:
-            pts.append((bytes(pos), d1, d2))
-        ai.choose(pos, d1, d2)
-        pos[:] = ai.result
-print("games", games, "native", ne.NATIVE)
-nat = ne._nat
-fb = bytearray(13)
-res = bytearray(54)
-for mode in ("native", "bytecode"):
-    if mode == "native" and nat is None:
-        continue
-    ne._nat = bge._nat = nat if mode == "native" else None
-    ne._NET[0] = None  # tables as this mode reads them
-    ai = NardyAI("hard", 1, rules=rules)
-    most = 0
-    for p, d1, d2 in pts:
-        gc.collect()  # no collection inside the decision
-        t0 = ns()
-        ai.begin(p, d1, d2)
-        longest = 0
-        while True:
-            s0 = ns()
-            done = ai.step()
-            s1 = ns() - s0
-            if s1 > longest:
-                longest = s1
-            if done:
-                break
-        t = ns() - t0
-        gc.collect()
-        gc.disable()
-        a0 = gc.mem_alloc()
-        ai.choose(p, d1, d2)
-        alloc = gc.mem_alloc() - a0
-        gc.enable()
-        most = max(most, ai.choices)
-        print("n", mode, t // 1000, alloc, ai.choices, longest // 1000)
-    print("m", mode, most)
-    ev = ai.ev
-    tf = ts = tp = k = 0
-    for p, d1, d2 in pts[:40]:
-        p = bytearray(p)
-        root = bytearray(p)
-        root[52] = 3 - root[52]
-        ev.set_root(root)
-        t0 = ns()
-        n = rules.plays(p, d1, d2)
-        tp += ns() - t0
-        for j in range(n):
-            res[:] = p
-            rules.apply(res, j)
-            if R.winner(res):
-                continue
-            t0 = ns()
-            ne.features(res, fb)
-            t1 = ns()
-            ev.score(res)
-            t2 = ns()
-            tf += t1 - t0
-            ts += t2 - t1
-            k += 1
-    print("u", mode, tf // k // 1000, ts // k // 1000,
-          tp // min(40, len(pts)) // 1000)
-ne._nat = bge._nat = nat
-ne._NET[0] = None
-print("PROBE DONE")
-'''
-
-
 PROFILE_PROBE = b'''
 import time
 import supervisor
@@ -359,11 +256,12 @@ def parse_ai(console):
 
 
 def bg_ai_probe(need=300):
-    return BG_AI_PROBE % {b"need": need}
+    return AI24_PROBE % {b"need": need, b"pkg": b"bg", b"cls": b"BgAI"}
 
 
 def nardy_ai_probe(need=300):
-    return NARDY_AI_PROBE % {b"need": need}
+    return AI24_PROBE % {b"need": need, b"pkg": b"nardy",
+                         b"cls": b"NardyAI"}
 
 
 def parse_bg_ai(console):
