@@ -441,12 +441,27 @@ class IntModel:
     """The device network's integer tables (from a weights module) and
     scratch arrays, for ``ai_choice``."""
 
-    def __init__(self, w):
+    def __init__(self, w=None):
+        if w is None:
+            return
         self.W1, self.B1, self.W3, self.B3 = int_tables(w)
+        self._scratch()
+
+    @classmethod
+    def of(cls, W1, B1, W3, B3):
+        """The model of integer tables (``int_tables``' shapes)."""
+        self = cls()
+        self.W1, self.B1, self.W3, self.B3 = (np.asarray(a, np.int64)
+                                              for a in (W1, B1, W3, B3))
+        self._scratch()
+        return self
+
+    def _scratch(self):
+        H = len(self.B1)
         self.sig = sigmoid_table()
         self.fbuf = np.zeros(2 * NF + 1, np.int64)
         self.rbuf = np.zeros(N_ON, np.int64)
-        self.acc = np.zeros(w.H, np.int64)
+        self.acc = np.zeros(H, np.int64)
         self.z = np.zeros(NO, np.int64)
 
     def args(self):

@@ -15,11 +15,11 @@ rates fall linearly to a fifth over the run. Everything in numba, one
 core. First-layer weights are kept inside +-``W1_CLIP`` so each fits its
 stored byte exactly.
 
-Every ``--eval-every`` games the float network plays ``--eval-games``
-against the greedy heuristic (``nardy_players``), seats alternating over
-the same dice; the weights written are the last ones, rounded to the
-device's integers (``Q`` = 256 a unit's 1.0, ``S`` = 256 the output
-weights' scale) and checked against the device evaluator.
+Every ``--eval-every`` games the network, rounded to the device's
+integers (``Q`` = 256 a unit's 1.0, ``S`` = 256 the output weights'
+scale), plays ``--eval-games`` as Hard against the greedy heuristic
+(``nardy_players``), seats swapped over the same dice. The weights
+written are the last ones.
 
 ``python -m minigam.host.aitools.nardy_train [--hidden H] [--games N]
 [--lr LR] [--seed S] [--init WEIGHTS] [--out PATH]`` (numpy and numba;
@@ -214,63 +214,16 @@ def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, rate, hd,
     return turns, mars
 
 
-@nb.njit(cache=True)
-def versus_greedy(games, seed, W1, b1, W3, b3, hd, res, tk, ts, st, src,
-                  found):
-    """Points the float network wins a game against the greedy player
-    (seats alternating over the same dice): (sum, sum of squares of pair
-    means, pairs)."""
-    H = b1.shape[0]
-    pos = np.zeros(F.POS, np.uint8)
-    fbuf = np.zeros(2 * F.NF + 1, np.int64)
-    rbuf = np.zeros(F.N_ON, np.int64)
-    pre = np.zeros(H)
-    z = np.zeros(NO)
-    bp = np.zeros(NO)
-    total = 0.0
-    sq = 0.0
-    pair = 0.0
-    for g in range(games):
-        np.random.seed(seed + g // 2)
-        us = 1 + g % 2
-        pos[:] = 0
-        pos[F.HEAD] = F.CHK
-        pos[F.BLOCK + F.HEAD] = F.CHK
-        pos[F.TURN] = 1 + np.random.randint(2)
-        pts = 0
-        for _ in range(2000):
-            d1 = 1 + np.random.randint(6)
-            d2 = 1 + np.random.randint(6)
-            cnt = F.plays(pos, d1, d2, hd, res, tk, ts, st, src, found)
-            if cnt == 0:
-                pos[F.TURN] = 3 - pos[F.TURN]
-                continue
-            if pos[F.TURN] == us:
-                k = _choose(res, cnt, W1, b1, W3, b3, fbuf, rbuf, pre, z, bp)
-            else:
-                k = F.greedy_choice(res, cnt, 0 if pos[F.TURN] == 1
-                                    else F.BLOCK, fbuf)
-            w = F.winner(res[k])
-            if w:
-                pts = F.win_kind(res[k]) * (1 if w == us else -1)
-                break
-            pos[:] = res[k]
-        total += pts
-        pair += pts
-        if g % 2 == 1:
-            sq += (pair / 2.0) ** 2
-            pair = 0.0
-    return total, sq, games // 2
-
-
-def vs_greedy(net, games=1000, seed=10 ** 6, hd=True):
-    """(points a game, its standard error) of the float ``net`` against
-    greedy."""
-    w = F.Work()
-    tot, sq, pairs = versus_greedy(games, seed, *net.arrays(), hd, *w.args())
-    mean = tot / games
-    var = sq / pairs - mean ** 2
-    return mean, float(np.sqrt(max(var, 0.0) / pairs))
+def vs_greedy(net, games=1000, seed=10 ** 6):
+    """(points a game, its standard error) of ``net`` against greedy:
+    rounded to the device's integers, as Hard, seats swapped over the same
+    dice (``nardy_strength.duel``)."""
+    from minigam.host.aitools import nardy_strength as S
+    i = IntNet(net)
+    hard = S.Player("ai:hard", 1, model=F.IntModel.of(i.W1, i.B1, i.W3,
+                                                       i.B3))
+    _, _, ppg, se = S.summary(S.duel(hard, S.Player("greedy"), games, seed))
+    return ppg, se
 
 
 # -- integers and the weights module ----------------------------------------------------
@@ -395,7 +348,7 @@ def train(net, games, lr=0.01, lr_out=None, seed=1, eval_every=20000,
         mars += m
         done += n
         if log and (done % eval_every == 0 or done == games):
-            ppg, se = vs_greedy(net, eval_games, hd=hd)
+            ppg, se = vs_greedy(net, eval_games)
             log("%d games, %.0f s, %.1f turns a game, %.1f%% mars; vs "
                 "greedy %+.3f (+- %.3f) points a game"
                 % (done, time.time() - t0, turns / done, 100.0 * mars / done,
