@@ -31,9 +31,13 @@ Analysis settings: gnubg's defaults for analysis, what its ratings are
 meant for: chequer play at 2 plies, cubeful, pruning nets, the move
 filter keeping up to 16 plays within 0.32 (the played one is always
 evaluated). Cube and luck analysis are off (cubeless games). On this
-2-core machine (one gnubg process) a level's 200 games take about 5
-minutes at 2 plies, about 4 of them the analysis; ``--plies 0`` or ``1``
-is cheaper and judges with a shallower gnubg.
+2-core machine (one gnubg process) a level's 200 games take 5 to 6
+minutes at 2 plies (17 for the three levels), four fifths of it the
+analysis, so gnubg's own setting fits; ``--plies 0`` or ``1`` is cheaper
+and judges with a shallower gnubg (at 0 plies gnubg judges its own 0-ply
+play faultless, and Hard's errors look smaller). ``--gnubg-too`` analyses
+gnubg 0-ply's moves in the same games as well: a reference row (its
+results are against the level).
 """
 
 import argparse
@@ -238,8 +242,8 @@ def table_lines(results, band_table):
             "won vs gnubg 0-ply (+- se)  points a game (+- se)")
     out = [head]
     for name, s in results:
-        out.append("%-14s %5d  %5d  %6.1f (+- %.1f)     %-14s  %5.1f%% (+- %.1f)"
-                   "            %+.3f (+- %.3f)"
+        out.append("%-14s %5d  %5d  %6.1f (+- %.1f)     %-14s  "
+                   "%5.1f%% (+- %.1f)            %+.3f (+- %.3f)"
                    % (name, s["games"], s["moves"], s["memg"], s["memg_se"],
                       rating(s["memg"], band_table), 100 * s["win_rate"],
                       100 * s["win_se"], s["ppg"], s["ppg_se"]))
