@@ -73,7 +73,7 @@ BG_BUDGET = 100 * KB
 # its values back to where it was, back (B) to the main page, the game and
 # the AI level round their values, then up to the first line.
 MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
-              "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*2 Y A*3 "
+              "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*3 Y A*3 "
               "Y Y ")
 # Settings, down to "Tutor", on, back (B) to the main page and up
 TUTOR_ON = "X*4 A X*5 A B Y*4 "
