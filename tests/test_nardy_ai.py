@@ -400,3 +400,28 @@ def test_scoring_a_candidate_allocates_nothing_in_the_vm():
         pytest.skip(got["error"])
     assert "error" not in got, got
     assert got["vm_bytes"] == 0, got
+
+
+# -- the benchmark ------------------------------------------------------------------
+
+def test_strength_table_and_duels():
+    import io
+    from minigam.host.aitools import nardy_strength as S
+    out = io.StringIO()
+    rows = S.table(games=20, out=out)
+    text = out.getvalue()
+    assert len(rows) == 10 and "ai:hard    greedy" in text
+    assert text.startswith("Long Nardy, 20 games a pairing")
+    # seats swapped over the same dice: Hard (no noise) against itself
+    # plays each game twice, once from each seat, and breaks even
+    hard = S.Player("ai:hard", 1)
+    got = S.duel(hard, S.Player("ai:hard", 2), 40)
+    assert list(got[0::2]) == [-x for x in got[1::2]] and all(got)
+    # Hard beats the greedy heuristic clearly, greedy beats random
+    assert S.summary(S.duel(hard, S.Player("greedy"), 200))[2] > 0.5
+    assert S.summary(S.duel(S.Player("greedy"), S.Player("random"),
+                            200))[2] > 0.5
+    with pytest.raises(ValueError):
+        S.Player("ai:genius")
+    with pytest.raises(ValueError):
+        S.duel(hard, hard, 3)
