@@ -99,7 +99,18 @@ def test_cube_decisions_against_gnubg():
 
 def test_device_rule_is_the_apps():
     from minigam.app import cube
-    assert bg_cube.device_rule() == (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE)
+    assert bg_cube.device_rule() == {
+        "centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
+        "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}
+    # a rule a state: "strong" (E 2400) is doubled centred, not owned
+    gn = {("strong", "centred"): (0.80, 1.30, 1.0),
+          ("strong", "owned"): (0.85, 1.30, 1.0)}
+    ds = bg_cube.decisions(gn, {"strong": (2400, -2000)},
+                           {"centred": (2200, 2400, -1650),
+                            "owned": (2500, 3100, -1650)})
+    assert [(d["kind"], d["state"], d["ours"]) for d in ds] == [
+        ("double", "centred", True), ("take", "centred", False),
+        ("double", "owned", False), ("take", "owned", False)]
 
 
 # -- live --------------------------------------------------------------------

@@ -9,7 +9,7 @@ redrew every line: about 190 ms on a Pico):
 
 * the main page: Resume, Play vs AI, Two players, the AI level, the game
   (MINIGAM, Backgammon or Long Nardy), Settings, Statistics;
-* Settings: rules, match, auto forced, AI speed, brightness, tutor, dice;
+* Settings: rules (MINIGAM's or Long Nardy's), match, auto forced, AI speed, brightness, tutor, dice;
 * Statistics: the dice statistics and the lifetime statistics.
 
 ``menu_items(app)`` lists ``(id, text)`` for the page shown
@@ -60,8 +60,8 @@ def menu_items(app):
     out = []
     page = app.menu_page
     if page == _SETTINGS_PAGE:
-        out.append((VARIANT, "Rules: " + ("Full-Entry" if s.full_entry
-                                          else "Standard")))
+        if s.game != P.BACKGAMMON:  # (Backgammon has one set of rules)
+            out.append((VARIANT, "Rules: " + _rules_text(s)))
         out.append((MATCH, "Match: " + match_text(s)))
         out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
         out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
@@ -156,6 +156,15 @@ def match_text(s):
     return "1 game" if m == 1 else "first to %d" % m
 
 
+def _rules_text(s):
+    """The rules setting of the chosen game: MINIGAM's Full-Entry variant,
+    or Long Nardy's "Strict head" (no first-turn head exception for 6-6,
+    4-4 and 3-3; Standard has it). Each fits the smallest line."""
+    if s.full_entry if not s.game else not s.head_doubles:
+        return "Strict head" if s.game else "Full-Entry"
+    return "Standard"
+
+
 def _step(v, n, d):
     return (v + d) % n
 
@@ -238,7 +247,10 @@ def menu_key(app, code):
     elif item == _GAME:
         s.game = _step(s.game, len(GAMES) if app.has_bg else 1, d)
     elif item == VARIANT:
-        s.full_entry = not s.full_entry
+        if s.game:
+            s.head_doubles = not s.head_doubles
+        else:
+            s.full_entry = not s.full_entry
     elif item == MATCH:
         s.match = _step(s.match, len(P.MATCHES), d)
     elif item == AUTO:

@@ -28,7 +28,9 @@ def board(app):
 def new_game(app, m):
     """A Long Nardy match to ``m`` points (1: a money session)."""
     from minigam.nardy.game import NardyGame
-    app.game = NardyGame(match_to=0 if m == 1 else m, dice=app.dice,
+    from minigam.nardy.rules import Rules
+    app.game = NardyGame(Rules(head_doubles=app.settings.head_doubles),
+                         match_to=0 if m == 1 else m, dice=app.dice,
                          auto_forced=app.settings.auto)
 
 

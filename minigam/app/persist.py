@@ -48,6 +48,7 @@ class Settings:
     def __init__(self):
         self.level = 1
         self.full_entry = False
+        self.head_doubles = True  # Long Nardy's first-turn head exception
         self.match = 0
         self.auto = True
         self.speed = 1
@@ -58,7 +59,10 @@ class Settings:
         self.game = MINIGAM
 
     def to_bytes(self):
-        return bytes((_SET_VER, self.level, 1 if self.full_entry else 0,
+        # byte 2: bit 0 MINIGAM's Full-Entry, bit 1 Long Nardy's head
+        # exception off (older blobs leave it 0: on)
+        return bytes((_SET_VER, self.level, (1 if self.full_entry else 0)
+                      | (0 if self.head_doubles else 2),
                       self.match, 1 if self.auto else 0, self.speed,
                       self.bright, self.mode, 1 if self.tutor else 0,
                       1 if self.own_dice else 0, self.game))
@@ -74,7 +78,8 @@ class Settings:
                 or data[7] not in (MODE_AI, MODE_2P):
             return False
         self.level = data[1]
-        self.full_entry = bool(data[2])
+        self.full_entry = bool(data[2] & 1)
+        self.head_doubles = not data[2] & 2
         self.match = data[3]
         self.auto = bool(data[4])
         self.speed = data[5]

@@ -19,8 +19,8 @@ when ``min(DT, DP) > ND`` and takes when ``DT <= DP``.
 The device's answer is ``minigam.app.cube``'s rule, reimplemented here
 from its constants (``DOUBLE``, ``TOO_GOOD``, ``TAKE``): ``E`` is the
 network's cubeless equity of the position for the player on roll
-(``minigam.bg.eval``); it doubles when ``DOUBLE <= E <= TOO_GOOD``
-whoever owns the cube, and takes when the network's equity of the position
+(``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E <=
+TOO_GOOD``, redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``, and takes when the network's equity of the position
 seen with the taker on roll is at least ``TAKE``.
 
 Figures, by decision and cube: decisions, gnubg's close ones (its
@@ -128,9 +128,17 @@ def gnubg_cube(points, plies=2, timeout=7200):
 
 
 def device_rule():
-    """``(DOUBLE, TOO_GOOD, TAKE)`` of ``minigam.app.cube`` (1/4096)."""
+    """``{state: (DOUBLE, TOO_GOOD, TAKE)}`` of ``minigam.app.cube``
+    (1/4096): its window for a centred cube and for a redouble."""
     from minigam.app import cube
-    return cube.DOUBLE, cube.TOO_GOOD, cube.TAKE
+    return {"centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
+            "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}
+
+
+def by_state(rule):
+    """``rule`` as ``{state: (DOUBLE, TOO_GOOD, TAKE)}``: a dict as it is,
+    one tuple for every state."""
+    return rule if isinstance(rule, dict) else {st: rule for st in STATES}
 
 
 def network_equities(pid):
@@ -183,9 +191,10 @@ def decisions(gn, eqs, rule, taker_on_roll=True):
     ``taker_on_roll`` False judges a take by the network's equity with the
     doubler on roll (``-E``) instead of the device's view (the taker as if
     on roll)."""
-    double, too_good, take = rule
+    rules = by_state(rule)
     out = []
     for (pid, state), (nd, dt, dp) in gn.items():
+        double, too_good, take = rules[state]
         e, e_taker = eqs[pid]
         dbl = min(dt, dp)
         g_double = dbl > nd
@@ -311,7 +320,7 @@ def scan(gn, eqs, rule, taker_on_roll=True):
                             taker_on_roll) for st in STATES}
 
     keys = list(gn)
-    now = {st: rule for st in STATES}
+    now = by_state(rule)
     g = groups(keys)
     fitted = best_rule(g)
     out = {"fitted": fitted, "in": group_losses(g, fitted),
@@ -381,8 +390,10 @@ def main(argv=None):
           "play (no Jacoby, no beavers); %d decision points of %d money "
           "games gnubg 0-ply played itself with the cube (seed %d)"
           % (version, args.plies, len(points), args.games, args.seed))
-    print("device rule (minigam.app.cube): double when %d <= E <= %d, take "
-          "when E >= %d (1/4096 equity, the network's, cubeless)" % rule)
+    print("device rule (minigam.app.cube): double when %d <= E <= %d "
+          "(centred cube), redouble when %d <= E <= %d, take when E >= %d "
+          "(1/4096 equity, the network's, cubeless)"
+          % (rule["centred"][:2] + rule["owned"][:2] + rule["centred"][2:]))
     print("\n".join(report(gn, eqs, rule, "the device's rule", args.scan)))
     if args.lookahead:
         ahead = {p: lookahead_equities(p) for p in pids}

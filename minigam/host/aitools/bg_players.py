@@ -17,8 +17,8 @@ them), ``[]`` when there is none; ``minigam.bg.ai.BgAI`` has the same.
 Cube policies (``wants_double(game)``, ``takes(game)``): ``NoCube`` (never
 doubles: cubeless play, the default of ``play``); ``DeviceCube``, the
 handheld AI's thresholds (``minigam.app.cube``: doubles when the network's
-cubeless equity is in ``[DOUBLE, TOO_GOOD]``, takes when the taker's is at
-least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
+cubeless equity is in ``[DOUBLE, TOO_GOOD]``, redoubles in ``[REDOUBLE,
+TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
 cube actions).
 
 ``minigam.host.aitools.players.play_game(game, players, cube)`` plays a
@@ -151,17 +151,19 @@ class DeviceCube:
     def __init__(self):
         from minigam.app import cube
         from minigam.bg.eval import evaluate, equity_of
-        self._limits = (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE)
+        self._windows = ((cube.DOUBLE, cube.TOO_GOOD),
+                         (cube.REDOUBLE, cube.TOO_GOOD_OWNED))
+        self._take = cube.TAKE
         self._equity = lambda pos: equity_of(evaluate(pos))
 
     def wants_double(self, game):
-        e = self._equity(game.pos)
-        return self._limits[0] <= e <= self._limits[1]
+        lo, hi = self._windows[1 if game.cube_owner else 0]
+        return lo <= self._equity(game.pos) <= hi
 
     def takes(self, game):
         q = bytearray(game.pos)
         q[R.TURN] = 3 - game.offered  # the taker's view, as if on roll
-        return self._equity(q) >= self._limits[2]
+        return self._equity(q) >= self._take
 
 
 class RandomCube:

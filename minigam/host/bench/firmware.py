@@ -225,24 +225,27 @@ def ai_profile(out, uf2, bootrom, need=300):
                   % (live / 1024.0, us / 1000.0))
 
 
-def bg_ai_profile(out, uf2, bootrom, need=300):
-    """Backgammon's Hard on ``need`` points of Hard-against-Hard games:
-    decision times (issue 16: within 1.5 s at p99), the longest slice, the
-    bytes a decision allocates, the most plays a roll had."""
+def ai24_profile(out, uf2, bootrom, game="backgammon", need=300):
+    """A 24-point game's Hard (Backgammon's or Long Nardy's) on ``need``
+    points of Hard-against-Hard games: decision times (issues 16 and 17:
+    within 1.5 s at p99), the longest slice, the bytes a decision
+    allocates, the most plays a roll had."""
     from minigam.host.firmware import probes as fp
+    probe = fp.bg_ai_probe if game == "backgammon" else fp.nardy_ai_probe
+    name = "Backgammon" if game == "backgammon" else "Long Nardy"
     files = device.drive_files(PROFILE, {}, frozen=True)
-    files["code.py"] = fp.bg_ai_probe(need)
+    files["code.py"] = probe(need)
     with device.EmuSession(PROFILE, files=files, uf2=uf2,
                            bootrom=bootrom) as s:
         s.run(3600000, until="PROBE DONE")
         s.check()
         rows = fp.parse_bg_ai(s.console)
-    out.write("  Backgammon's Hard on %d decision points of whole "
+    out.write("  %s's Hard on %d decision points of whole "
               "Hard-against-Hard games (a probe program; no frames drawn):\n"
-              % len(rows))
+              % (name, len(rows)))
     if not rows:
         return
-    _stats(out, "  Backgammon decision, hard", [r[0] / 1000.0 for r in rows])
+    _stats(out, "  %s decision, hard" % name, [r[0] / 1000.0 for r in rows])
     out.write("      longest slice (one step()) %.1f ms; allocated a "
               "decision: mean %d B, max %d B; plays a roll: mean %.0f, "
               "most %d\n" % (max(r[3] for r in rows) / 1000.0,
@@ -491,7 +494,8 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         if build == "frozen":
             profile_stages(out, uf2, bootrom)
             ai_profile(out, uf2, bootrom)
-            bg_ai_profile(out, uf2, bootrom)
+            ai24_profile(out, uf2, bootrom, "backgammon")
+            ai24_profile(out, uf2, bootrom, "nardy")
             ai_turns(out, uf2, bootrom)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))

@@ -265,7 +265,8 @@ def nardy_ai_probe(need=300):
 
 
 def parse_bg_ai(console):
-    """[(us, alloc, plays, longest_us)] of Backgammon's Hard decisions."""
+    """[(us, alloc, plays, longest_us)] of a 24-point game's Hard decisions
+    (``bg_ai_probe`` or ``nardy_ai_probe``)."""
     out = []
     for line in console.splitlines():
         f = line.split()
