@@ -198,13 +198,23 @@ def with_drive(firmware, files):
 
 
 def build(out=None, fwdir=None, jobs=2):
+    """Build (or bring up to date) the MINIGAM firmware; returns the
+    product UF2's path. One build at a time: ``make test`` runs two pytest
+    processes side by side, and each may ask for the firmware."""
+    import fcntl
+    work = os.path.join(repo_root(), "build", "firmware")
+    os.makedirs(work, exist_ok=True)
+    with open(os.path.join(work, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(work, out, fwdir, jobs)
+
+
+def _build(work, out, fwdir, jobs):
     from minigam.host.emu.device import firmware_dir
     fwdir = fwdir or firmware_dir()
     tarball = os.path.join(fwdir, TARBALL)
     if not os.path.isfile(tarball):
         raise BuildError("%s not found (set MINIGAM_FIRMWARE_DIR)" % tarball)
-    work = os.path.join(repo_root(), "build", "firmware")
-    os.makedirs(work, exist_ok=True)
     top = _stage("unpack the CircuitPython source", unpack, tarball, work)
     bindir = _stage("ARM GCC 14 toolchain", toolchain, fwdir,
                     os.path.join(repo_root(), "build", "toolchain"))
