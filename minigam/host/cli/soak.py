@@ -15,6 +15,13 @@ restore the position), ``confirm``, the same checks on every move and play.
 N counts plays (turns, passes included). Prints a summary; exit 1 on the
 first violation, with the position and roll that broke it.
 
+``--game backgammon`` or ``--game nardy`` soaks a 24-point game instead
+(``minigam.host.soak.games24``): the same way (random legal plays, the
+device AI in one seat in a share ``--ai-share`` of the games, a share
+``--game-share`` through ``BgGame``/``NardyGame`` as the app plays), with
+that game's invariants; Long Nardy plays a share ``--strict-share`` of its
+games with the head exception off.
+
 ``soak --keys N [--profile P ...] [--seed S]`` is the button abuse instead:
 N random key events into the real app on each profile
 (``minigam.host.soak.keys``). ``soak --cuts [--profile P ...]`` tears
@@ -316,6 +323,24 @@ def fuzz_main(args):
     return 0
 
 
+def games24_main(args):
+    """``--game backgammon|nardy``: soak a 24-point game; exit 1 on the
+    first failure."""
+    from minigam.host.soak.games24 import (Soak24Failure, format_figures,
+                                           soaker)
+
+    soak = soaker(args.game, args.seed, args.ai_share, args.game_share,
+                  args.strict_share)
+    t0 = time.time()
+    try:
+        soak.run(args.moves)
+    except Soak24Failure as exc:
+        print("FAIL after %d plays: %s" % (soak.plays, exc))
+        return 1
+    print(format_figures(soak, args.seed, time.time() - t0))
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="minigam.host soak")
     ap.add_argument("--moves", type=int, default=100000,
@@ -327,6 +352,12 @@ def main(argv):
                     help="share of games played through minigam.game.Game "
                     "(roll, movable/targets, move, undo, confirm) instead "
                     "of Rules.single_moves")
+    ap.add_argument("--game", default="minigam",
+                    choices=("minigam", "backgammon", "nardy"),
+                    help="the game whose moves to soak (default minigam)")
+    ap.add_argument("--strict-share", type=float, default=0.3,
+                    help="for --game nardy: share of games with the head "
+                    "exception off (Rules(head_doubles=False))")
     ap.add_argument("--keys", type=int, default=0,
                     help="instead: feed N random key events to the app on "
                     "each --profile (button abuse, minigam.host.soak.keys)")
@@ -346,6 +377,10 @@ def main(argv):
         sys.stderr.write("error: --keys, --cuts and --fuzz are separate "
                          "runs\n")
         return 2
+    if args.game != "minigam" and (args.keys or args.cuts or args.fuzz):
+        sys.stderr.write("error: --game is for the moves soak, not --keys, "
+                         "--cuts or --fuzz\n")
+        return 2
     if args.fuzz:
         return fuzz_main(args)
     if args.keys:
@@ -355,6 +390,8 @@ def main(argv):
     if args.moves < 1:
         sys.stderr.write("error: --moves must be at least 1\n")
         return 2
+    if args.game != "minigam":
+        return games24_main(args)
     soak = Soaker(args.seed, args.ai_share, game_share=args.game_share)
     t0 = time.time()
     left = args.moves
