@@ -491,6 +491,12 @@ DOC_SHOTS = (
     ("ai-move", 1, "A A A await:AIMOVE wait:400"),
     ("handover", 2, "DOWN A A A await:PICK A*until:ROLL"),
     ("game-over", 2, "A A*until:OVER"),
+    # Backgammon (Game: the next value), a destination chosen
+    ("backgammon", 2, "DOWN DOWN DOWN A UP UP UP A A A await:PICK A "
+     "await:DEST"),
+    # Long Nardy, two players, eight turns on: a blocked point crossed
+    ("long-nardy", 2, "DOWN DOWN DOWN A A UP UP UP DOWN A"
+     + " A*until:DONE A" * 8 + " A*until:PICK A await:DEST"),
 )
 
 
