@@ -22,8 +22,21 @@ PYTEST_ARGS ?=
 play: check-python $(VENV)/.play-stamp
 	$(VPY) -m minigam.host sim
 
+# Two pytest runs side by side, one a core: the device gates (the real
+# firmware on the emulated RP2040: DEVICE_TESTS) and every other test. The
+# gates' report is kept in build/test-device.log and printed after the
+# host tests'; both must pass.
+DEVICE_TESTS := tests/test_firmware_gates.py tests/test_emu.py
+
 test: setup
-	$(VPY) -m pytest -q $(PYTEST_ARGS)
+	@mkdir -p build
+	@$(VPY) -m pytest -q $(PYTEST_ARGS) $(DEVICE_TESTS) \
+	    >build/test-device.log 2>&1 & device=$$!; \
+	$(VPY) -m pytest -q $(PYTEST_ARGS) $(DEVICE_TESTS:%=--ignore=%); \
+	host=$$?; wait $$device; gates=$$?; \
+	echo "== device gates ($(DEVICE_TESTS)) =="; cat build/test-device.log; \
+	echo "make test: host tests exit $$host, device gates exit $$gates"; \
+	[ $$host -eq 0 ] && [ $$gates -eq 0 ]
 
 bench: setup
 	$(VPY) -m minigam.host bench

@@ -8,7 +8,9 @@ and power cuts in the middle of a save. Whole games against Hard (with the
 tutor on, and the game's review after), and
 two-player games through their hand-over screens, run to game over on the
 MINIGAM firmware (``minigam.host.firmware.build``, the game frozen into
-flash), their frames equal to the host's same game.
+flash), their frames equal to the host's same game. Backgammon's and Long
+Nardy's gates are in ``test_firmware_gates_24.py`` (``make test`` runs the
+two files side by side).
 
 The heap budgets of issue 14 are gates too: the lowest free heap the board
 reports (``gc.mem_free()`` after a collection, at every state change) over
@@ -152,60 +154,6 @@ def test_whole_game_against_hard(profile, minigam_firmware):
 
 
 TWO_PLAYERS = "X A "  # menu: down to "Two players", start
-# Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
-# Medium -> Hard, up to "Play vs AI".
-BACKGAMMON_HARD = "X X X A Y A Y Y "
-NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
-
-
-def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
-    """On the MINIGAM firmware, by keys: a whole Backgammon game against
-    Hard (A takes the AI's doubles; the human never doubles), its final
-    board equal to the host's, then a two-player game, to game over within
-    Backgammon's heap budget."""
-    script = BACKGAMMON_HARD + "A A A*until:OVER"
-    profile = "pico-st7789"
-    with start(profile, minigam_firmware, frozen=True) as s:
-        play(s, script)
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        assert "AIMOVE" in states(s) and "DEST" in states(s)
-        compare(profile, s.frame(), script, "bg-over-hard")
-        # The game's console line makes a .mat file that replays in full.
-        from minigam.host.bgmat import read
-        from minigam.host.cli.mat import to_mat
-        mats = to_mat(s.console)
-        assert len(mats) == 1 and len(read(mats[0]).games) == 1
-        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
-                                                bench.lowest(s)[0][0]))
-        within_budget(s, "frozen", bench.BG_BUDGET)
-
-
-def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
-    """On the MINIGAM firmware, by keys: a whole Long Nardy game against
-    Hard, its final board equal to the host's, then a two-player game, to
-    game over within the 24-point games' heap budget."""
-    script = NARDY_HARD + "A A A*until:OVER"
-    profile = "pico-st7789"
-    with start(profile, minigam_firmware, frozen=True) as s:
-        play(s, script)
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        assert "AIMOVE" in states(s) and "DEST" in states(s)
-        compare(profile, s.frame(), script, "nardy-over-hard")
-        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
-                                                bench.lowest(s)[0][0]))
-        within_budget(s, "frozen", bench.BG_BUDGET)
 
 
 @pytest.mark.parametrize("profile", RP2040)

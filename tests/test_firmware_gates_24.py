@@ -1,0 +1,70 @@
+"""Firmware gates of the 24-point games: a whole Backgammon game and a
+whole Long Nardy game against Hard, then a two-player game of each, driven
+by keys on the MINIGAM firmware on the emulated RP2040, within the
+24-point games' heap budget (``bench_firmware.BG_BUDGET``: 100 KB free),
+the final board of each Hard game equal to the host's.
+
+Apart from ``test_firmware_gates.py`` (whose helpers they use) so that
+``make test`` runs them beside the other device gates, one a core.
+"""
+
+from minigam.host.bench import firmware as bench
+
+from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
+    TWO_PLAYERS, compare, minigam_firmware, play, start, states,
+    within_budget)
+
+# Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
+# Medium -> Hard, up to "Play vs AI".
+BACKGAMMON_HARD = "X X X A Y A Y Y "
+NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
+
+
+def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a whole Backgammon game against
+    Hard (A takes the AI's doubles; the human never doubles), its final
+    board equal to the host's, then a two-player game, to game over within
+    Backgammon's heap budget."""
+    script = BACKGAMMON_HARD + "A A A*until:OVER"
+    profile = "pico-st7789"
+    with start(profile, minigam_firmware, frozen=True) as s:
+        play(s, script)
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        compare(profile, s.frame(), script, "bg-over-hard")
+        # The game's console line makes a .mat file that replays in full.
+        from minigam.host.bgmat import read
+        from minigam.host.cli.mat import to_mat
+        mats = to_mat(s.console)
+        assert len(mats) == 1 and len(read(mats[0]).games) == 1
+        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
+                                                bench.lowest(s)[0][0]))
+        within_budget(s, "frozen", bench.BG_BUDGET)
+
+
+def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a whole Long Nardy game against
+    Hard, its final board equal to the host's, then a two-player game, to
+    game over within the 24-point games' heap budget."""
+    script = NARDY_HARD + "A A A*until:OVER"
+    profile = "pico-st7789"
+    with start(profile, minigam_firmware, frozen=True) as s:
+        play(s, script)
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        compare(profile, s.frame(), script, "nardy-over-hard")
+        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
+        s.run(500)
+        s.check()
+        assert s.state == "OVER"
+        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
+                                                bench.lowest(s)[0][0]))
+        within_budget(s, "frozen", bench.BG_BUDGET)
