@@ -1,10 +1,10 @@
 """Training data for the backgammon network: GNU Backgammon plays itself.
 
 ``python -m minigam.host.aitools.bg_data [--positions N] [--games-per-chunk G]
-[--plies P] [--jobs J] [--out DIR]`` runs gnubg (``gnubg -t -q -r -p``, found
-by ``minigam.host.aitools.gnubg.find``) on a
-script that plays cubeless money games against itself and writes one chunk
-file per seed under ``build/bg/data/`` (not committed) until the chunks
+[--plies P] [--jobs J] [--out DIR] [--ai LEVEL] [--first-seed S]`` runs
+gnubg (``gnubg -t -q -r -p``, found by ``minigam.host.aitools.gnubg.find``)
+on a script that plays cubeless money games against itself and writes one
+chunk file per seed under ``build/bg/data/`` (not committed) until the chunks
 hold ``N`` candidate positions. It is resumable: chunks already written are
 kept and the next seeds are played (a chunk is written whole or not at
 all). Several gnubg processes run at once (``--jobs``, niced): each spends
@@ -19,6 +19,13 @@ whose equity plus Gaussian noise of a per-game size (``SIGMAS``, equity
 units: 0 for most games, up to 0.3) is highest, so the games cover the
 positions weaker players reach too. Each decision keeps up to ``KEEP_TOP``
 best candidates and ``KEEP_RANDOM`` random others of the rest.
+
+With ``--ai LEVEL`` the device AI (``minigam.bg.ai.BgAI``, run in gnubg's
+Python) plays one side against gnubg 0-ply (player 1 in games where seed +
+game number is even, player 2 otherwise; gnubg's side takes its best play,
+no noise): the positions of the games ``bg_analyse`` judges. Every decision
+of both sides is kept as above. ``--first-seed`` is the first chunk seed
+tried (0).
 
 Every kept candidate is the position after a play, *before the other
 side's roll*: the contract's ``bytearray(53)`` layout with byte 52 the side
@@ -67,6 +74,11 @@ import array, json, os, random, sys, time
 import gnubg
 
 cfg = json.loads(os.environ["BG_DATA_CFG"])
+ai = None
+if cfg.get("ai"):
+    sys.path.insert(0, cfg["root"])
+    from minigam.bg.ai import BgAI
+    ai = BgAI(cfg["ai"], 1)
 rng = random.Random(cfg["seed"] * 7919 + 17)
 for c in ("set display off", "set threads 1", "set player 0 human",
           "set player 1 human",
@@ -113,6 +125,7 @@ t0 = time.time()
 for g in range(cfg["games"]):
     sigma = sigmas[(cfg["seed"] * cfg["games"] + g) % len(sigmas)]
     me, opp = list(start), list(start)
+    us = 1 + (cfg["seed"] + g) % 2 if ai else 0  # the AI's side
     turn = 1 + rng.randrange(2)
     d1 = d2 = 0
     while d1 == d2:
@@ -148,7 +161,13 @@ for g in range(cfg["games"]):
                     C_term.append(1 if term else 0)
                 R_start.append(len(C_rank))
             best = 0
-            if sigma:
+            if turn == us:
+                ai.choose(ours(me, opp, turn), d1, d2)
+                want = bytearray(ai.result)
+                want[52] = turn
+                best = [bytes(ours(r[0], r[1], turn))
+                        for r in res].index(bytes(want))
+            elif sigma:
                 best = max(range(n), key=lambda k: res[k][3] + rng.gauss(0, sigma))
             me, opp = res[best][0], res[best][1]
             over = sum(me[:25]) == 0
@@ -170,13 +189,14 @@ sys.stderr.write("chunk %d: %d games, %d decisions, %d candidates, %.1f s\n"
 '''
 
 
-def _chunk_cmd(seed, games, out_dir, plies, nice):
+def _chunk_cmd(seed, games, out_dir, plies, nice, ai=None):
     """(command, environment, output path, script path) of one chunk."""
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, "chunk_%05d.bin" % seed)
     cfg = {"seed": seed, "games": games, "plies": plies,
-           "sigmas": list(SIGMAS), "keep_top": KEEP_TOP,
-           "keep_random": KEEP_RANDOM, "out": out, "tmp": out + ".tmp"}
+           "sigmas": [0.0] if ai else list(SIGMAS), "keep_top": KEEP_TOP,
+           "keep_random": KEEP_RANDOM, "out": out, "tmp": out + ".tmp",
+           "ai": ai, "root": ROOT}
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
         script = f.name
@@ -193,10 +213,13 @@ def _chunk_cmd(seed, games, out_dir, plies, nice):
     return cmd, env, out, script
 
 
-def run_chunk(seed, games, out_dir, plies=0, nice=True, timeout=3600):
-    """Play ``games`` games with ``seed`` inside gnubg; write
-    ``chunk_SEED.bin``. Returns the path."""
-    cmd, env, out, script = _chunk_cmd(seed, games, out_dir, plies, nice)
+def run_chunk(seed, games, out_dir, plies=0, nice=True, timeout=3600,
+              ai=None):
+    """Play ``games`` games with ``seed`` inside gnubg (the AI at level
+    ``ai`` on one side when given); write ``chunk_SEED.bin``. Returns the
+    path."""
+    cmd, env, out, script = _chunk_cmd(seed, games, out_dir, plies, nice,
+                                       ai)
     try:
         p = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, timeout=timeout,
@@ -265,6 +288,10 @@ def main(argv=None):
                     "about a third of one core)")
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--no-nice", action="store_true")
+    ap.add_argument("--ai", choices=("easy", "medium", "hard"),
+                    help="the device AI at this level plays one side "
+                    "against gnubg 0-ply")
+    ap.add_argument("--first-seed", type=int, default=0)
     args = ap.parse_args(argv)
     have = 0
     done = set()
@@ -273,7 +300,7 @@ def main(argv=None):
         done.add(int(os.path.basename(p)[6:11]))
     print("%d candidates in %d chunks already" % (have, len(done)),
           flush=True)
-    seed = 0
+    seed = args.first_seed
     t0 = time.time()
     run = []  # (seed, Popen, out, script, started)
     nd_all = nc_all = 0
@@ -283,7 +310,7 @@ def main(argv=None):
                 seed += 1
             cmd, env, out, script = _chunk_cmd(
                 seed, args.games_per_chunk, args.out, args.plies,
-                not args.no_nice)
+                not args.no_nice, args.ai)
             pr = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
             run.append((seed, pr, out, script, time.time()))

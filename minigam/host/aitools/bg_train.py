@@ -18,20 +18,24 @@ Loss: binary cross-entropy of each output against gnubg's probability,
 plus, within each decision, a ranking term on the cubeless equity
 ``2 p0 - 1 + p1 + p2 - p3 - p4``: a candidate the network would prefer to
 gnubg's best costs what gnubg says it loses (as ``train.py`` does for
-MINIGAM). Adam; the first layer is computed sparsely (30 rows a position)
-with numba.
+MINIGAM). With ``--listwise W`` each decision also costs ``W`` times the
+equity gnubg says a softmax choice over its candidates (temperature
+``--listwise-tau`` on the predicted equities) gives away. Adam; the first
+layer is computed sparsely (30 rows a position) with numba.
 
 The integer network (``Q`` = 256 for a unit's 1.0, ``S`` = 256 for the
 second and output layers' weights, so ``z / ZS`` is a logit) is scored with
 the device's exact arithmetic before it is written.
 
 ``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
-[--epochs E] [--lr LR] [--init WEIGHTS] [--data DIR] [--out PATH]``
+[--epochs E] [--lr LR] [--rank R] [--listwise W] [--listwise-tau T]
+[--batch B] [--init WEIGHTS] [--data DIR] [--out PATH]``
 (numpy and numba; one core: set ``OMP_NUM_THREADS=1``).
 
-The committed weights: ``python -m minigam.host.aitools.bg_data
---positions 20000000`` (312 chunks of 100 games: 1.48M decisions, 20.4M
-candidates, 19 minutes with 6 gnubg processes), then ``--hidden 128
+The weights before issue 16's fine-tuning: ``python -m
+minigam.host.aitools.bg_data --positions 20000000`` (312 chunks of 100
+games: 1.48M decisions, 20.4M candidates, 19 minutes with 6 gnubg
+processes), then ``--hidden 128
 --hidden2 0 --epochs 18 --w1-limit 0.45`` (lr 2e-3, x0.3 after epochs 10
 and 15; 45 s an epoch). The limit keeps every first-layer weight inside
 its byte (no corrections: 56 KB as .mpy against 90 KB without it) and
@@ -46,6 +50,23 @@ bytecode (0.5 ms a candidate in the MicroPython VM against 0.8). Five
 more epochs from lr 2e-4 on the unlimited 128-0 lowered its held-out
 figures (0.058 / 0.0075) but played worse against gnubg (-0.150 points a
 game over 2,000 games), so held-out figures alone do not pick weights.
+
+The committed weights are those fine-tuned (issue 16) on games the device's
+Hard plays against gnubg 0-ply, the positions ``bg_analyse`` judges:
+``python -m minigam.host.aitools.bg_data --ai hard --first-seed 2000
+--positions 1788011 --jobs 1 --out build/bg/hard`` with the weights above
+in place (commit 874b5cc; 30 chunks of 100 games, 130k decisions, 1.79M
+candidates, 35 minutes with one gnubg process), then ``--init`` those
+weights ``--data build/bg/hard --epochs 8 --lr 5e-5 --rank 2 --listwise 3
+--w1-limit 0.45`` (2 s an epoch). Equity lost per decision against gnubg
+0-ply, paired on the same decisions: held-out Hard-vs-gnubg games (seeds
+9000-9001 of the same command, 8.7k decisions) 0.0057 against 0.0063 (+-
+0.00015), gnubg self-play (chunk 19) 0.0063 against 0.0066 (+- 0.0002;
+``bg_strength choices`` 0.0069 both); equity MAE 0.058 against 0.056.
+``bg_analyse`` (200 games a seed): Hard 7.7 (+- 0.4) mEMG a move against
+9.6 (+- 0.6) with dice seed 1, 9.1 (+- 0.5) against 9.3 (+- 0.5) with seed
+2. In trials on part of that data the ranking term alone gained less
+(0.0060 at lr 5e-5, nothing at 2e-4 and above).
 """
 
 import argparse
@@ -272,11 +293,15 @@ def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None):
 # -- training ------------------------------------------------------------------
 
 def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
-          log=None, val=None, w1_limit=None, w1_penalty=0.0):
+          log=None, val=None, w1_limit=None, w1_penalty=0.0, list_w=0.0,
+          list_tau=0.01):
     """Adam over decisions, ``batch_dec`` a step. With ``w1_limit``, first-
     layer weights beyond +-``w1_limit`` are pulled back (``w1_penalty``
     times the squared excess): fewer fall outside the byte each is stored
-    in, so the weights module needs fewer corrections."""
+    in, so the weights module needs fewer corrections. With ``list_w``,
+    each decision also costs ``list_w`` times the equity a softmax choice
+    over its candidates (temperature ``list_tau`` on the predicted
+    equities) loses against gnubg's best."""
     rng = np.random.default_rng(seed)
     params = net.params()
     m1 = [np.zeros_like(p) for p in params]
@@ -314,6 +339,16 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
             sg[gap <= 0] = 0.0
             ge = -sg
             np.add.at(ge, bpos, sg)
+            if list_w:
+                # listwise: d/de of sum_c pi_c gap_c, pi = softmax(-e / tau)
+                dec = np.repeat(np.arange(len(cnt)), cnt)
+                sc = -e / list_tau
+                mx = np.full(len(cnt), -np.inf, sc.dtype)
+                np.maximum.at(mx, dec, sc)
+                ex = np.exp(sc - mx[dec])
+                pi = ex / np.bincount(dec, ex, len(cnt))[dec]
+                lost = np.bincount(dec, pi * gap, len(cnt))
+                ge -= (list_w / list_tau / len(cnt)) * pi * (gap - lost[dec])
             gz += ge[:, None] * dedz
             grads = net.backward(idx, cache, gz.astype(np.float32))
             if w1_limit is not None:
@@ -508,6 +543,11 @@ def main(argv=None):
     ap.add_argument("--w1-limit", type=float, help="pull first-layer "
                     "weights back inside +- this (units of 1.0 = Q)")
     ap.add_argument("--w1-penalty", type=float, default=1e-2)
+    ap.add_argument("--listwise", type=float, default=0.0,
+                    help="weight of the listwise decision term (0: off)")
+    ap.add_argument("--listwise-tau", type=float, default=0.01)
+    ap.add_argument("--batch", type=int, default=64,
+                    help="decisions a step")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
 
@@ -520,21 +560,26 @@ def main(argv=None):
         net = IntNet.from_module(load_weights(args.init)).to_float()
     else:
         net = Net(args.hidden, args.hidden2, args.seed)
-    train(net, tr, args.epochs, lr=args.lr, rank_w=args.rank,
-          seed=args.seed, log=log, val=val, w1_limit=args.w1_limit,
-          w1_penalty=args.w1_penalty)
+    train(net, tr, args.epochs, lr=args.lr, batch_dec=args.batch,
+          rank_w=args.rank, seed=args.seed, log=log, val=val,
+          w1_limit=args.w1_limit, w1_penalty=args.w1_penalty,
+          list_w=args.listwise, list_tau=args.listwise_tau)
     inet = IntNet(net)
     zi = inet.z(val.idx)
     msg = report(zi / inet.ZS, val)
     log("quantised: " + msg)
     if args.no_write:
         return 0
-    note = ("H=%d H2=%d, %d decisions (%d candidates), %d epochs%s%s; "
+    note = ("H=%d H2=%d, %d decisions (%d candidates), %d epochs%s%s%s; "
             "held-out: %s" % (net.H, net.H2, tr.n, len(tr), args.epochs,
                               " from %s" % os.path.basename(args.init)
                               if args.init else "",
                               ", W1 limit %g" % args.w1_limit
-                              if args.w1_limit is not None else "", msg))
+                              if args.w1_limit is not None else "",
+                              ", lr %g, rank %g, listwise %g (tau %g)"
+                              % (args.lr, args.rank, args.listwise,
+                                 args.listwise_tau)
+                              if args.listwise else "", msg))
     with open(args.out, "w") as f:
         f.write(inet.module_text(note))
     log("wrote %s" % args.out)
