@@ -18,12 +18,13 @@ weaker levels do, so close calls go wrong often and big blunders rarely.
 The noise is sized on gnubg's error-rate scale
 (``minigam.host.aitools.bg_analyse``: 200 cubeless games a level against
 gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
-plies): Easy 29.4 mEMG a move (gnubg's "Beginner", 26-35), Medium 15.8
-("Intermediate", 12-18), Hard 9.6 ("Advanced"; gnubg 0-ply itself rates
-3.7 in the same games, and "World class" is below 5); points a game
-against gnubg 0-ply -0.45, -0.25, -0.22 (+- 0.1). Hard loses 0.0065
-equity a decision against gnubg 0-ply's own choice
-(``minigam.host.aitools.bg_strength choices``).
+plies): Easy 28.3 mEMG a move (gnubg's "Beginner", 26-35), Medium 14.7
+("Intermediate", 12-18), Hard 8.2 over 600 games ("Expert", 5-8, to
+"Advanced", 8-12; gnubg 0-ply itself rates 3.7 in such games, and "World
+class" is below 5). Hard loses 0.0057 equity a decision against gnubg
+0-ply's own choice in held-out games of its own against gnubg, 0.0069 on
+gnubg's self-play positions (``minigam.host.aitools.bg_strength
+choices``).
 
 The AI holds its own ``Rules`` (its play buffers), so others may use
 theirs between steps; nothing is allocated per candidate.
