@@ -128,60 +128,12 @@ def table(games=2000, seed=1, weights=None, out=sys.stdout):
 
 # -- speed in the MicroPython VM ------------------------------------------------
 
-SPEED_SETUP = """
-import gc
-gc.collect()
-from minigam.nardy import weights
-from minigam.nardy import rules as R
-from minigam.nardy.ai import NardyAI
-rules = R.Rules()
-gc.collect()
-m0 = gc.mem_alloc()
-ai = NardyAI("hard", 1, rules=rules)
-gc.collect()
-ram = gc.mem_alloc() - m0
-x = [12345]
-def rnd():
-    x[0] = (x[0] * 1103515245 + 12345) & 0x7FFFFFFF
-    return (x[0] >> 16) %% 6 + 1
-pts = []
-pos = R.new_position(1)
-while len(pts) < %d:
-    d1, d2 = rnd(), rnd()
-    if R.winner(pos):
-        pos = R.new_position(1)
-    n = rules.plays(pos, d1, d2)
-    if n >= 2:
-        pts.append((bytearray(pos), d1, d2, n))
-    ai.choose(pos, d1, d2)
-    pos = ai.result
-cands = sum(p[3] for p in pts)
-k = [0]
-"""
-SPEED_STMT = """
-p = pts[k[0]]
-ai.choose(p[0], p[1], p[2])
-k[0] = (k[0] + 1) %% len(pts)
-"""
-
-
 def speed(points=40):
-    """VM figures: {"decision_us", "candidate_us", "candidates", "bytes",
-    "ram", "most"}."""
-    from minigam.host import vm
-    from minigam.host.bench import lib
-    case = {"name": "nardy decision", "setup": SPEED_SETUP % points,
-            "stmt": SPEED_STMT % (), "number": points}
-    got = lib.vm_figures([case])["nardy decision"]
-    if "error" in got:
-        raise RuntimeError(got["error"])
-    out = vm.run(SPEED_SETUP % points + "print(cands, ram, max(p[3] for p "
-                 "in pts))\n")
-    cands, ram, most = (int(v) for v in out.split()[-3:])
-    return {"decision_us": got["vm_us"],
-            "candidate_us": got["vm_us"] * points / cands,
-            "candidates": cands / points, "bytes": got["vm_bytes"],
-            "ram": ram, "most": most}
+    """VM figures of Long Nardy's Hard (``bg_strength.speed``'s probe):
+    {"decision_us", "candidate_us", "candidates", "bytes", "ram",
+    "most"}."""
+    from minigam.host.aitools import bg_strength
+    return bg_strength.speed(points, "nardy", "NardyAI")
 
 
 def table_bytes():
