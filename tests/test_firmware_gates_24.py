@@ -20,25 +20,23 @@ BACKGAMMON_HARD = "X X X A Y A Y Y "
 NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
 
 
-def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
-    """On the MINIGAM firmware, by keys: a whole Backgammon game against
-    Hard (A takes the AI's doubles; the human never doubles), its final
-    board equal to the host's, then a two-player game, to game over within
-    Backgammon's heap budget."""
-    script = BACKGAMMON_HARD + "A A A*until:OVER"
+def hard_then_two_players(firmware, game_keys, name, check_console=None):
+    """From the menu, ``game_keys`` choose the game and Hard; a whole game
+    against Hard by keys, its final board equal to the host's (frame
+    ``name``), ``check_console(console)`` on what the board printed, then
+    a two-player game, both to game over within the 24-point games' heap
+    budget."""
+    script = game_keys + "A A A*until:OVER"
     profile = "pico-st7789"
-    with start(profile, minigam_firmware, frozen=True) as s:
+    with start(profile, firmware, frozen=True) as s:
         play(s, script)
         s.run(500)
         s.check()
         assert s.state == "OVER"
         assert "AIMOVE" in states(s) and "DEST" in states(s)
-        compare(profile, s.frame(), script, "bg-over-hard")
-        # The game's console line makes a .mat file that replays in full.
-        from minigam.host.bgmat import read
-        from minigam.host.cli.mat import to_mat
-        mats = to_mat(s.console)
-        assert len(mats) == 1 and len(read(mats[0]).games) == 1
+        compare(profile, s.frame(), script, name)
+        if check_console is not None:
+            check_console(s.console)
         play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
         s.run(500)
         s.check()
@@ -46,25 +44,26 @@ def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
         print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
                                                 bench.lowest(s)[0][0]))
         within_budget(s, "frozen", bench.BG_BUDGET)
+
+
+def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a whole Backgammon game against
+    Hard (A takes the AI's doubles; the human never doubles), its final
+    board equal to the host's, then a two-player game, to game over within
+    Backgammon's heap budget."""
+    def one_mat_that_replays(console):
+        # The game's console line makes a .mat file that replays in full.
+        from minigam.host.bgmat import read
+        from minigam.host.cli.mat import to_mat
+        mats = to_mat(console)
+        assert len(mats) == 1 and len(read(mats[0]).games) == 1
+
+    hard_then_two_players(minigam_firmware, BACKGAMMON_HARD, "bg-over-hard",
+                          one_mat_that_replays)
 
 
 def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
     """On the MINIGAM firmware, by keys: a whole Long Nardy game against
     Hard, its final board equal to the host's, then a two-player game, to
     game over within the 24-point games' heap budget."""
-    script = NARDY_HARD + "A A A*until:OVER"
-    profile = "pico-st7789"
-    with start(profile, minigam_firmware, frozen=True) as s:
-        play(s, script)
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        assert "AIMOVE" in states(s) and "DEST" in states(s)
-        compare(profile, s.frame(), script, "nardy-over-hard")
-        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
-        s.run(500)
-        s.check()
-        assert s.state == "OVER"
-        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
-                                                bench.lowest(s)[0][0]))
-        within_budget(s, "frozen", bench.BG_BUDGET)
+    hard_then_two_players(minigam_firmware, NARDY_HARD, "nardy-over-hard")
