@@ -17,15 +17,21 @@ network call per play, about 0.1 ms; ``evaluate`` itself sleeps 10 ms a
 call, ``hint`` does not), cubeless, no pruning. The play taken is the one
 whose equity plus Gaussian noise of a per-game size (``SIGMAS``, equity
 units: 0 for most games, up to 0.3) is highest, so the games cover the
-positions weaker players reach too. Each decision keeps up to ``KEEP_TOP``
-best candidates and ``KEEP_RANDOM`` random others of the rest.
+positions weaker players reach too. At 0 plies each decision keeps up to
+``KEEP_TOP`` best candidates and ``KEEP_RANDOM`` random others of the rest.
+Above 0 plies gnubg's move filter takes only the best few plays (by 0
+plies) to full depth and leaves the others at 0 plies, and equities of
+different depths do not compare (odd plies lean one way): a decision then
+keeps exactly the plays evaluated at ``P`` plies, when there are two or
+more (at 2 plies: the contenders gnubg's analysis judges, at its own
+depth, about 5 a decision).
 
 With ``--ai LEVEL`` the device AI (``minigam.bg.ai.BgAI``, run in gnubg's
-Python) plays one side against gnubg 0-ply (player 1 in games where seed +
-game number is even, player 2 otherwise; gnubg's side takes its best play,
-no noise): the positions of the games ``bg_analyse`` judges. Every decision
-of both sides is kept as above. ``--first-seed`` is the first chunk seed
-tried (0).
+Python) plays one side against gnubg at ``P`` plies (player 1 in games
+where seed + game number is even, player 2 otherwise; gnubg's side takes
+its best play, no noise): at 0 plies, the games ``bg_analyse`` judges.
+Every decision of both sides is kept as above. ``--first-seed`` is the
+first chunk seed tried (0).
 
 Every kept candidate is the position after a play, *before the other
 side's roll*: the contract's ``bytearray(53)`` layout with byte 52 the side
@@ -142,11 +148,16 @@ for g in range(cfg["games"]):
                 res.append((m2, o2, x["details"]["probs"],
                             x["equity"]))
             n = len(res)
-            if n >= 2:
+            if cfg["plies"]:
+                # only the plays the move filter took to full depth
+                keep = [k for k in range(n)
+                        if h[k]["context"]["plies"] == cfg["plies"]]
+            else:
                 keep = list(range(min(ktop, n)))
                 rest = list(range(len(keep), n))
                 rng.shuffle(rest)
                 keep += sorted(rest[:krand])
+            if n >= 2 and len(keep) >= 2:
                 R_root += ours(me, opp, turn)
                 R_dice += bytes((d1, d2))
                 R_np.append(n)
