@@ -38,6 +38,43 @@ def test_summary_error_rate_and_results():
     assert s["ppg_se"] > 0
 
 
+def test_summary_by_phase():
+    # the same rows, each with its (moves, error) in contact, race, bear-off
+    rows = [(1, 1, 20, 0.2, 25, ((15, 0.2), (5, 0.0), (0, 0.0))),
+            (0, 2, 30, 0.7, 33, ((20, 0.5), (0, 0.0), (10, 0.2)))]
+    s = bg_analyse.summary(rows)
+    assert s["memg"] == pytest.approx(1000 * 0.9 / 50)
+    (cn, cr, cs), (rn, rr, rs), (bn, br, bs) = s["phases"]
+    assert (cn, rn, bn) == (35, 5, 10)
+    assert cr == pytest.approx(1000 * 0.7 / 35) and rr == 0.0
+    assert br == pytest.approx(20.0)
+    assert (cs, rs, bs) == pytest.approx((7 / 9, 0.0, 2 / 9))
+    line = bg_analyse.table_lines([("hard", s)], BANDS)[2]
+    assert "contact 35 moves, 20.0 mEMG a move, 78% of the error" in line
+    assert "bear-off 10 moves, 20.0 mEMG a move, 22% of the error" in line
+    # rows without phases (gnubg's own side) give none
+    assert "phases" not in bg_analyse.summary([r[:5] for r in rows])
+
+
+def test_phase_of_a_position():
+    from minigam.bg import ids
+    from minigam.bg.rules import BLOCK, OFF, new_position
+    assert bg_analyse.PHASES[bg_analyse.phase(new_position(1))] == "contact"
+    pos = bytearray(53)
+    pos[52] = 2  # Player 2 to move, past every checker of Player 1
+    pos[BLOCK + 10], pos[BLOCK + OFF] = 5, 10
+    pos[20], pos[OFF] = 3, 12
+    assert bg_analyse.phase(pos) == 1  # race
+    pos[BLOCK + 10], pos[BLOCK + 20] = 0, 5
+    assert bg_analyse.phase(pos) == 2  # bear-off
+    pos[4], pos[20] = 1, 2  # a Player 1 checker still behind them
+    assert bg_analyse.phase(pos) == 0
+    pos[4], pos[20], pos[0] = 0, 2, 1  # on the bar: it enters behind them
+    assert bg_analyse.phase(pos) == 0
+    # the start, read from gnubg's Position ID
+    assert bg_analyse.phase(ids.parse_position_id("4HPwATDgc/ABMA")) == 0
+
+
 def test_rating_names_the_band():
     assert bg_analyse.rating(1.9, BANDS) == "Supernatural"
     assert bg_analyse.rating(4.99, BANDS) == "World class"
@@ -124,9 +161,12 @@ def test_gnubg_bands_are_its_documented_ones():
 def test_two_games_are_played_and_analysed():
     rows = bg_analyse.play_and_analyse(2, "hard", seed=3, plies=0)
     assert len(rows) == 2
-    for won, pts, n, err, moves in rows:
+    for won, pts, n, err, moves, phases in rows:
         assert won in (0, 1) and pts in (1, 2, 3)
         assert 0 < n <= moves and err >= 0.0
+        # the phases split the same unforced moves and error
+        assert sum(k for k, _ in phases) == n
+        assert sum(e for _, e in phases) == pytest.approx(err, abs=1e-5)
 
 
 @live

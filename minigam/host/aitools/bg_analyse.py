@@ -19,7 +19,10 @@ on the AI's side only and its statistics give, per level:
   26-35, Awful! from 35 (gnubg 1.07; ``bands()`` reads them from gnubg);
 * the same games' results: the AI's win rate and points a game (gammons 2,
   backgammons 3) against gnubg 0-ply, cubeless, with standard errors, as
-  ``bg_strength games`` counts them (other games: other dice).
+  ``bg_strength games`` counts them (other games: other dice);
+* where the error lies: the AI's unforced moves, their error rate and
+  their share of the error in each phase (``phase``: contact, race,
+  bear-off), summed from gnubg's analysis of each move.
 
 Why against gnubg 0-ply: gnubg judges the AI's own decisions in the
 positions a strong opponent leads it into, the kind a player meets; a
@@ -118,14 +121,27 @@ for g in range(cfg["games"]):
                              %% (txt, gnubg.positionid(),
                                  ids.format_position_id(want)))
 gnubg.command("analyse match")
-for gm in gnubg.match(0, 0, 1, 0)["games"]:
+from minigam.host.aitools.bg_analyse import phase
+games = gnubg.match(1, 1, 0, 0)["games"]
+for g, gm in enumerate(gnubg.match(0, 0, 1, 0)["games"]):
     info = gm["info"]
     out = [int(info["winner"] == "XO"[%(ai)d]), info["points-won"]]
     for side in ("XO"[%(ai)d], "XO"[1 - %(ai)d]):
         st = gm["stats"][side]["moves"]
         out += [st["unforced-moves"], repr(st["error-skill"]),
                 st["total-moves"]]
-    emit(*out)
+    # the AI's unforced moves and their error by phase of the game
+    by = [0, 0.0, 0, 0.0, 0, 0.0]
+    for t in games[g]["game"]:
+        a = t.get("analysis") or {}
+        mv = a.get("moves") or ()
+        if (t.get("action") != "move" or t.get("player") != "XO"[%(ai)d]
+                or len(mv) < 2):
+            continue
+        k = 2 * phase(ids.parse_position_id(t["board"], 1))
+        by[k] += 1
+        by[k + 1] += mv[0]["score"] - mv[a["imove"]]["score"]
+    emit(*(out + [repr(x) for x in by]))
 '''
 
 _BANDS = r'''
@@ -151,6 +167,24 @@ def bands():
     return out
 
 
+PHASES = ("contact", "race", "bear-off")
+
+
+def phase(pos):
+    """Index in ``PHASES`` of the side to move's position ``pos``
+    (``minigam.bg.rules`` layout): contact while one of its checkers still
+    has an opposing checker ahead of it (its index ``i`` faces the
+    other side's ``25 - i``), else bear-off when all its checkers are home
+    or off, else race."""
+    from minigam.bg import rules as R
+    m = 0 if pos[R.TURN] == 1 else R.BLOCK
+    mine = R.lowest(pos, m)
+    theirs = R.lowest(pos, R.BLOCK - m)
+    if mine < R.OFF - theirs:
+        return 0
+    return 2 if mine >= R.HOME else 1
+
+
 def rating(memg, table):
     """The name of the band of ``table`` (``bands()``) holding ``memg``."""
     name = table[0][1]
@@ -162,9 +196,10 @@ def rating(memg, table):
 
 def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
                      gnubg_too=False, timeout=7200):
-    """Per game ``(ai won, points won, unforced moves, error, moves)``
-    (error in EMG, gnubg's normalised units) of ``games`` games of the AI
-    at ``level`` against gnubg 0-ply, analysed at ``plies``. With
+    """Per game ``(ai won, points won, unforced moves, error, moves,
+    phases)`` (error in EMG, gnubg's normalised units; ``phases`` the AI's
+    ``(unforced moves, error)`` in each of ``PHASES``) of ``games`` games of
+    the AI at ``level`` against gnubg 0-ply, analysed at ``plies``. With
     ``gnubg_too`` the opponent's moves are analysed too and the answer is
     a pair: the AI's rows and gnubg 0-ply's (its wins and its figures)."""
     cfg = {"games": games, "level": level, "seed": seed, "plies": plies,
@@ -175,7 +210,9 @@ def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
     for line in text.splitlines():
         f = line.split()
         won, pts = int(f[0]), int(f[1])
-        ours.append((won, pts, int(f[2]), float(f[3]), int(f[4])))
+        ours.append((won, pts, int(f[2]), float(f[3]), int(f[4]),
+                     tuple((int(f[k]), float(f[k + 1]))
+                           for k in range(8, 14, 2))))
         theirs.append((1 - won, pts, int(f[5]), float(f[6]), int(f[7])))
     if len(ours) != games:
         raise gnubg.GnubgError("gnubg reported %d of %d games"
@@ -201,10 +238,20 @@ def summary(rows):
     p = wins / g
     ppg = sum(pts) / g
     ppg_sd = math.sqrt(sum((x - ppg) ** 2 for x in pts) / max(g - 1, 1))
-    return {"games": g, "moves": moves, "memg": 1000 * rate,
-            "memg_se": 1000 * rate_se, "wins": wins, "win_rate": p,
-            "win_se": math.sqrt(p * (1 - p) / g), "ppg": ppg,
-            "ppg_se": ppg_sd / math.sqrt(g)}
+    out = {"games": g, "moves": moves, "memg": 1000 * rate,
+           "memg_se": 1000 * rate_se, "wins": wins, "win_rate": p,
+           "win_se": math.sqrt(p * (1 - p) / g), "ppg": ppg,
+           "ppg_se": ppg_sd / math.sqrt(g)}
+    if rows and all(len(r) > 5 for r in rows):
+        # per phase: (moves, mEMG a move, share of all the error)
+        total = sum(e) or 1.0
+        out["phases"] = []
+        for k in range(len(PHASES)):
+            pn = sum(r[5][k][0] for r in rows)
+            pe = sum(r[5][k][1] for r in rows)
+            out["phases"].append((pn, 1000 * pe / pn if pn else 0.0,
+                                  pe / total))
+    return out
 
 
 def _batches(games, jobs):
@@ -247,6 +294,11 @@ def table_lines(results, band_table):
                    % (name, s["games"], s["moves"], s["memg"], s["memg_se"],
                       rating(s["memg"], band_table), 100 * s["win_rate"],
                       100 * s["win_se"], s["ppg"], s["ppg_se"]))
+        if "phases" in s:
+            out.append("  by phase: " + "; ".join(
+                "%s %d moves, %.1f mEMG a move, %.0f%% of the error"
+                % (name, n, r, 100 * share)
+                for name, (n, r, share) in zip(PHASES, s["phases"])))
     return out
 
 
