@@ -170,6 +170,13 @@ def test_two_games_are_played_and_analysed():
 
 
 @live
+def test_a_game_of_hard_looking_ahead_is_analysed():
+    (row,) = bg_analyse.play_and_analyse(1, "hard", seed=3, plies=0,
+                                         lookahead=2)
+    assert 0 < row[2] <= row[4] and row[3] >= 0.0
+
+
+@live
 def test_gnubg_cube_answers():
     start = "4HPwATDgc/ABMA"
     race = "2+4OAADbbgAAAA"  # the player on roll far ahead in a race

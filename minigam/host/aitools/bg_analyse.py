@@ -24,6 +24,9 @@ on the AI's side only and its statistics give, per level:
   their share of the error in each phase (``phase``: contact, race,
   bear-off), summed from gnubg's analysis of each move.
 
+``--lookahead TOP`` judges instead a host-only experiment: Hard with its
+best plays re-ranked one roll ahead (``bg_lookahead``).
+
 Why against gnubg 0-ply: gnubg judges the AI's own decisions in the
 positions a strong opponent leads it into, the kind a player meets; a
 level playing itself would be judged in positions only that level makes
@@ -82,7 +85,11 @@ for c in ("set display off", "set threads 1", "set automatic game off",
           "set analysis chequerplay evaluation plies %%d" %% cfg["plies"],
           "new session"):
     gnubg.command(c)
-ai = BgAI(cfg["level"], cfg["seed"])
+if cfg["lookahead"]:
+    from minigam.host.aitools.bg_lookahead import LookaheadAI
+    ai = LookaheadAI(cfg["lookahead"], cfg["margin"], cfg["seed"])
+else:
+    ai = BgAI(cfg["level"], cfg["seed"])
 if cfg["sigma"] is not None:
     ai.sigma = cfg["sigma"]
 
@@ -195,7 +202,7 @@ def rating(memg, table):
 
 
 def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
-                     gnubg_too=False, timeout=7200):
+                     gnubg_too=False, timeout=7200, lookahead=0, margin=400):
     """Per game ``(ai won, points won, unforced moves, error, moves,
     phases)`` (error in EMG, gnubg's normalised units; ``phases`` the AI's
     ``(unforced moves, error)`` in each of ``PHASES``) of ``games`` games of
@@ -203,7 +210,8 @@ def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
     ``gnubg_too`` the opponent's moves are analysed too and the answer is
     a pair: the AI's rows and gnubg 0-ply's (its wins and its figures)."""
     cfg = {"games": games, "level": level, "seed": seed, "plies": plies,
-           "sigma": sigma, "gnubg_too": gnubg_too}
+           "sigma": sigma, "gnubg_too": gnubg_too, "lookahead": lookahead,
+           "margin": margin}
     text = gnubg.run(_PLAY % {"root": ROOT, "cfg": json.dumps(cfg),
                               "ai": AI}, timeout)
     ours, theirs = [], []
@@ -260,7 +268,7 @@ def _batches(games, jobs):
 
 
 def measure(games, level, plies=2, sigma=None, jobs=1, seed=1,
-            gnubg_too=False):
+            gnubg_too=False, lookahead=0, margin=400):
     """``summary`` of ``games`` analysed games at ``level``, run in
     ``jobs`` gnubg processes (each its own dice seed); with ``gnubg_too``
     a pair, the AI's and gnubg 0-ply's."""
@@ -268,7 +276,7 @@ def measure(games, level, plies=2, sigma=None, jobs=1, seed=1,
 
     def one(k):
         got = play_and_analyse(parts[k], level, seed + k, plies, sigma,
-                               gnubg_too)
+                               gnubg_too, lookahead=lookahead, margin=margin)
         return got if gnubg_too else (got, [])
 
     if jobs == 1:
@@ -317,7 +325,15 @@ def main(argv=None):
     ap.add_argument("--gnubg-too", action="store_true",
                     help="analyse gnubg 0-ply's moves too (a reference "
                     "row; the analysis takes twice as long)")
+    ap.add_argument("--lookahead", type=int, default=0, metavar="TOP",
+                    help="Hard with its TOP best plays re-ranked one roll "
+                    "ahead (bg_lookahead; a host-only experiment)")
+    ap.add_argument("--margin", type=int, default=400,
+                    help="with --lookahead: only plays within this of the "
+                    "best (1/4096 equity; 400)")
     args = ap.parse_args(argv)
+    if args.lookahead and args.levels != "hard":
+        ap.error("--lookahead is Hard's: use --levels hard")
     try:
         band_table = bands()
         print("%s; analysis: %d-ply, cubeful, pruning, gnubg's default "
@@ -331,9 +347,12 @@ def main(argv=None):
         for level in args.levels.split(","):
             t0 = time.time()
             s = measure(args.games, level, args.plies, args.sigma,
-                        args.jobs, args.seed, args.gnubg_too)
+                        args.jobs, args.seed, args.gnubg_too,
+                        args.lookahead, args.margin)
             name = level if args.sigma is None else "%s~%d" % (level[:1],
                                                                args.sigma)
+            if args.lookahead:
+                name = "hard+1ply %d" % args.lookahead
             if args.gnubg_too:
                 s, ref = s
                 results.append(("gnubg0 (v %s)" % name, ref))
