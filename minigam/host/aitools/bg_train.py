@@ -30,7 +30,9 @@ the device's exact arithmetic before it is written.
 ``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
 [--epochs E] [--lr LR] [--rank R] [--listwise W] [--listwise-tau T]
 [--batch B] [--init WEIGHTS] [--data DIR] [--out PATH]``
-(numpy and numba; one core: set ``OMP_NUM_THREADS=1``).
+(numpy and numba; one core: set ``OMP_NUM_THREADS=1``). ``--features
+--no-write`` trains a trial network that also sees ``bg_features``' rows
+(shots, primes, contact), for its held-out figures only.
 
 The weights before issue 16's fine-tuning: ``python -m
 minigam.host.aitools.bg_data --positions 20000000`` (312 chunks of 100
@@ -161,10 +163,10 @@ def _scatter(idx, g, gW):
 # -- the network ---------------------------------------------------------------
 
 class Net:
-    def __init__(self, hidden, hidden2=0, seed=0):
+    def __init__(self, hidden, hidden2=0, seed=0, n_in=N_IN):
         rng = np.random.default_rng(seed)
         self.H, self.H2 = hidden, hidden2
-        self.W1 = rng.normal(0, 0.12, (N_IN, hidden)).astype(np.float32)
+        self.W1 = rng.normal(0, 0.12, (n_in, hidden)).astype(np.float32)
         self.b1 = np.full(hidden, 0.3, np.float32)
         if hidden2:
             self.W2 = rng.normal(0, 1.0 / np.sqrt(hidden),
@@ -549,17 +551,30 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=64,
                     help="decisions a step")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--features", action="store_true",
+                    help="add bg_features' rows (a trial: needs --no-write "
+                    "and no --init, as the device reads no such network)")
     args = ap.parse_args(argv)
+    if args.features and (args.init or not args.no_write):
+        ap.error("--features trains a trial network from scratch: add "
+                 "--no-write, drop --init")
 
     def log(msg):
         sys.stderr.write(msg + "\n")
         sys.stderr.flush()
 
     tr, val = load_split(args.data, log=log)
+    n_in = N_IN
+    if args.features:
+        from minigam.host.aitools import bg_features
+        for d in (tr, val):
+            d.idx = np.concatenate([d.idx, bg_features.rows(cells(d.pos))],
+                                   1)
+        n_in += bg_features.N_FEAT
     if args.init:
         net = IntNet.from_module(load_weights(args.init)).to_float()
     else:
-        net = Net(args.hidden, args.hidden2, args.seed)
+        net = Net(args.hidden, args.hidden2, args.seed, n_in)
     train(net, tr, args.epochs, lr=args.lr, batch_dec=args.batch,
           rank_w=args.rank, seed=args.seed, log=log, val=val,
           w1_limit=args.w1_limit, w1_penalty=args.w1_penalty,
