@@ -129,8 +129,7 @@ for g in range(cfg["games"]):
                                  ids.format_position_id(want)))
 gnubg.command("analyse match")
 from minigam.host.aitools.bg_analyse import phase
-games = gnubg.match(1, 1, 0, 0)["games"]
-for g, gm in enumerate(gnubg.match(0, 0, 1, 0)["games"]):
+for gm in gnubg.match(1, 1, 1, 0)["games"]:  # analysis, boards, statistics
     info = gm["info"]
     out = [int(info["winner"] == "XO"[%(ai)d]), info["points-won"]]
     for side in ("XO"[%(ai)d], "XO"[1 - %(ai)d]):
@@ -139,7 +138,7 @@ for g, gm in enumerate(gnubg.match(0, 0, 1, 0)["games"]):
                 st["total-moves"]]
     # the AI's unforced moves and their error by phase of the game
     by = [0, 0.0, 0, 0.0, 0, 0.0]
-    for t in games[g]["game"]:
+    for t in gm["game"]:
         a = t.get("analysis") or {}
         mv = a.get("moves") or ()
         if (t.get("action") != "move" or t.get("player") != "XO"[%(ai)d]
