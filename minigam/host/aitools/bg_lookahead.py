@@ -34,7 +34,7 @@ def equity_after_reply(rules, ev, res):
     for d1, d2, w in ROLLS:
         n = rules.plays(res, d1, d2)
         if n == 0:  # the opponent cannot move: the turn comes back
-            best = bge.equity_of(bge.evaluate(root))
+            best = ev.score(root)
         else:
             best = None
             for k in range(n):
