@@ -26,8 +26,8 @@ decision 0.0069 against 0.0079 (README, "Backgammon AI").
 import numba
 import numpy as np
 
-NC = 26  # places a side: bar, 24 points, off
-N_BOARD = 416  # the board's rows (minigam.bg.eval.N_IN)
+from minigam.bg.eval import N_IN as N_BOARD  # the board's rows
+from minigam.bg.rules import BLOCK as NC  # places a side: bar, 24, off
 SHOT_BINS = (0, 1, 3, 6, 9, 12, 15, 18, 21)
 N_SHOT = 9
 N_PRIME = 7
