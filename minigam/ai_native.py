@@ -236,3 +236,171 @@ def outputs(nt, acc: ptr32):
                     v -= 0x10000
                 zo[o] += v * s
                 k += n2
+
+
+_ROLL_START = b"\x00\x00\x06\x0b\x0f\x12\x14"  # minigam.bg.shape._START
+
+
+@micropython.viper
+def bg_shape(pos: ptr8, out: ptr8):
+    """``out[0..12]`` = the feature rows of backgammon position ``pos``,
+    exactly as ``minigam.bg.shape.features`` (its reference: shots binned,
+    primes, contact, then each side's escapes, containment, rearmost index
+    and pips to break contact; a roll is a bit of a 21-bit mask)."""
+    st = ptr8(_ROLL_START)
+    m = 0 if int(pos[52]) == 1 else 26
+    for side in range(2):
+        o = 26 - m
+        mask = 0
+        for t in range(1, 25):
+            if int(pos[m + t]) != 1:
+                continue
+            tj = 25 - t
+            for j in range(tj):
+                if int(pos[o + j]) == 0:
+                    continue
+                d = tj - j
+                if d <= 6:
+                    for a in range(1, 7):
+                        lo = a if a < d else d
+                        mask |= 1 << (int(st[lo]) + a + d - 2 * lo)
+                a = d - 6 if d > 6 else 1
+                while 2 * a < d:
+                    bit = 1 << (int(st[a]) + d - 2 * a)
+                    if (mask & bit) == 0 and (
+                            int(pos[m + 25 - j - a]) < 2
+                            or int(pos[m + 25 - j - d + a]) < 2):
+                        mask |= bit
+                    a += 1
+                for a in range(1, 7):
+                    bit = 1 << int(st[a])
+                    if (mask & bit) != 0:
+                        continue
+                    if d != 2 * a and d != 3 * a and d != 4 * a:
+                        continue
+                    s = a
+                    while s < d and int(pos[m + 25 - j - s]) < 2:
+                        s += a
+                    if s == d:
+                        mask |= bit
+        n = 0
+        dbl = 0x148841
+        while mask != 0:
+            if mask & 1:
+                n += 1 if (dbl & 1) != 0 else 2
+            mask >>= 1
+            dbl >>= 1
+        b = 0
+        if n > 0:
+            b = 1
+            lim = 3
+            while n >= lim and b < 8:
+                b += 1
+                lim += 3
+        out[side] = 9 * side + b
+        best = 0
+        run = 0
+        for i in range(m + 1, m + 25):
+            if int(pos[i]) >= 2:
+                run += 1
+                if run > best:
+                    best = run
+            else:
+                run = 0
+        if best > 6:
+            best = 6
+        out[2 + side] = 18 + 7 * side + best
+        m = o
+    low = 0
+    for side in range(2):
+        i = 0
+        while i < 25 and int(pos[26 * side + i]) == 0:
+            i += 1
+        low += i
+    out[4] = 33 if low < 25 else 32
+    # each side's escapes, containment, rearmost index, pips to break
+    # contact (shape.side_rows)
+    for side in range(2):
+        o = 26 - m
+        ob = o + 25  # pos[ob - x]: the other side's count at index x
+        back = 0
+        while back < 25 and int(pos[m + back]) == 0:
+            back += 1
+        k = 24
+        while k > 0 and int(pos[ob - k]) < 2:
+            k -= 1
+        e_back = 36
+        best = 36
+        i = back
+        while i < k:
+            n = 0
+            for a in range(1, 7):
+                if i + a > k:
+                    n += 13 - 2 * a
+                    continue
+                for b in range(a, 7):
+                    if a == b:
+                        s = i + a
+                        for t in range(3):
+                            if int(pos[ob - s]) >= 2:
+                                break
+                            s += a
+                            if s > k:
+                                n += 1
+                                break
+                    elif i + b > k or (i + a + b > k and (
+                            int(pos[ob - i - a]) < 2
+                            or int(pos[ob - i - b]) < 2)):
+                        n += 2
+            if i == back:
+                e_back = n
+            if i > 0 and n < best:
+                best = n
+            if best == 0:
+                break
+            i += 1
+        c = 5 + 4 * side
+        base = 34 + 42 * side
+        out[c] = base + (e_back >> 2 if e_back < 36 else 9)
+        out[c + 1] = base + 10 + (best >> 2 if best < 36 else 9)
+        q = 0
+        x = back
+        while x >= 3 and q < 8:
+            x -= 3
+            q += 1
+        out[c + 2] = base + 20 + q
+        lo = 0
+        while lo < 25 and int(pos[o + lo]) == 0:
+            lo += 1
+        lim = 25 - lo
+        n = 0
+        for i in range(lim):
+            n += int(pos[m + i]) * (lim - i)
+        q = 0
+        x = n + 4
+        while x >= 5 and q < 12:
+            x -= 5
+            q += 1
+        out[c + 3] = base + 29 + q
+        m = o
+
+
+@micropython.viper
+def add_rows(nt, acc: ptr32, rows: ptr8, n: int, first: int):
+    """Add to ``acc`` the first-layer rows ``first + rows[k]`` (``k`` <
+    ``n``) of ``nt`` (its bytes ``W1`` and corrections, as ``hidden``)."""
+    n1 = int(nt.H)
+    w = ptr8(nt.W1)
+    xat = ptr16(nt.XAT)
+    xh = ptr8(nt.XH)
+    xd = ptr16(nt.XD)
+    for k in range(n):
+        r = first + int(rows[k])
+        i = r * n1
+        for h in range(n1):
+            acc[h] += w[i + h]
+        for x in range(int(xat[r]), int(xat[r + 1])):
+            d = int(xd[x])
+            if d & 0x8000:
+                d -= 0x10000
+            acc[xh[x]] += d

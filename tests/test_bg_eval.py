@@ -49,9 +49,12 @@ def positions(n, seed=1):
 def test_weights_module_loads_with_its_declared_shapes():
     from minigam.bg import weights as w
     assert (w.Q, w.S, w.ZS, w.NO) == (bge.Q, bge.S, bge.ZS, bge.NO)
-    assert len(w.W1) == bge.N_IN * w.H
+    from minigam.bg import shape
+    assert w.NF == shape.N_FEAT
+    n_in = bge.N_IN + w.NF
+    assert len(w.W1) == n_in * w.H
     at = array.array("H", w.W1X_AT)
-    assert len(at) == bge.N_IN + 1 and at[0] == 0
+    assert len(at) == n_in + 1 and at[0] == 0
     assert list(at) == sorted(at)
     assert at[-1] == len(w.W1X_H) == len(w.W1X_D) // 2
     assert all(h < w.H for h in w.W1X_H)
@@ -69,7 +72,7 @@ def test_integer_outputs_equal_the_trainer_and_the_float_network():
     from minigam.host.aitools import bg_train as T
     pts = [p for p, _, _ in positions(300, seed=2)] + stacked_positions()
     inet = T.IntNet.from_module(weights)
-    idx = T.active(np.array([bytes(p) for p in pts], "S53").view(
+    idx = T.inputs(np.array([bytes(p) for p in pts], "S53").view(
         np.uint8).reshape(len(pts), 53))
     want = inet.z(idx)
     got = np.array([bge.evaluate(p) for p in pts])
@@ -170,7 +173,7 @@ def _emulated_native():
 
 def test_native_kernels_give_the_plain_loops_results_for_backgammon(
         monkeypatch):
-    from minigam.bg import weights
+    from minigam.bg import shape, weights
     nat = _emulated_native()
     plain = bge.Net(weights)
     monkeypatch.setattr(bge, "_nat", nat)
@@ -179,6 +182,7 @@ def test_native_kernels_give_the_plain_loops_results_for_backgammon(
     acc_p = array.array("i", bytes(4 * plain.H))
     acc_n = array.array("i", bytes(4 * plain.H))
     base = array.array("i", bytes(4 * plain.H))
+    rows = bytearray(shape.K_FEAT)
     pts = positions(40, seed=5)
     pts += [(p, d1, d2) for p in stacked_positions() for d1, d2 in
             ((6, 5), (3, 3), (1, 2))]
@@ -187,12 +191,15 @@ def test_native_kernels_give_the_plain_loops_results_for_backgammon(
         root[R.TURN] = 3 - root[R.TURN]
         nat.hidden(native, base, base, 1, bge._EMPTY, root)
         for res in rules.results(pos, d1, d2):
-            bge._hidden(plain, acc_p, acc_p, 1, bge._EMPTY, res)
-            nat.hidden(native, acc_n, base, 0, root, res)
-            assert list(acc_n) == list(acc_p)
             monkeypatch.setattr(bge, "_nat", None)
+            bge.full_sums(plain, res, acc_p)
             want = list(bge.outputs(plain, acc_p))
             monkeypatch.setattr(bge, "_nat", nat)
+            nat.hidden(native, acc_n, base, 0, root, res)
+            nat.bg_shape(res, rows)
+            assert rows == shape.features(res, bytearray(shape.K_FEAT))
+            nat.add_rows(native, acc_n, rows, shape.K_FEAT, bge.N_IN)
+            assert list(acc_n) == list(acc_p)
             nat.outputs(native, acc_n)
             assert list(native.ZO) == want
 

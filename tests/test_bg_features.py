@@ -1,7 +1,8 @@
-"""The backgammon network's trial feature rows
-(``minigam.host.aitools.bg_features``): shot counts a player knows by
-heart, primes, contact, the rows' layout, and ``bg_train --features``'s
-guard."""
+"""The backgammon network's feature rows as the trainer computes them
+(``minigam.host.aitools.bg_features``; the device's ``minigam.bg.shape``
+is checked against them in ``test_bg_shape.py``): shot counts a player
+knows by heart, primes, contact, the rows' layout, and ``bg_train
+--no-features``'s guard."""
 
 import numpy as np
 import pytest
@@ -83,8 +84,9 @@ def test_rows_one_a_group_within_the_features():
                 cells[p, side + rng.integers(0, 26)] += 1
     rows = F.rows(cells)
     assert rows.shape == (50, F.K_FEAT)
+    side = [F.N_ESCAPE, F.N_ESCAPE, F.N_BACK, F.N_BREAK]
     starts = np.cumsum([F.N_BOARD, F.N_SHOT, F.N_SHOT, F.N_PRIME,
-                        F.N_PRIME, 2])
+                        F.N_PRIME, 2] + side + side)
     for g in range(F.K_FEAT):
         assert ((rows[:, g] >= starts[g]) & (rows[:, g] < starts[g + 1])
                 ).all()
@@ -99,7 +101,7 @@ def test_rows_one_a_group_within_the_features():
     assert one[0] == one[1] - F.N_SHOT == F.N_BOARD + 6
 
 
-def test_train_features_is_a_trial_only(capsys):
+def test_train_without_features_is_a_trial_only(capsys):
     with pytest.raises(SystemExit):
-        bg_train.main(["--features"])
+        bg_train.main(["--no-features"])
     assert "--no-write" in capsys.readouterr().err

@@ -2,13 +2,15 @@
 whole Long Nardy game against Hard, then a two-player game of each, driven
 by keys on the MINIGAM firmware on the emulated RP2040, within the
 24-point games' heap budget (``bench_firmware.BG_BUDGET``: 100 KB free),
-the final board of each Hard game equal to the host's.
+the final board of each Hard game equal to the host's; and Backgammon's
+native feature rows and evaluations on the board equal the host's.
 
 Apart from ``test_firmware_gates.py`` (whose helpers they use) so that
 ``make test`` runs them beside the other device gates, one a core.
 """
 
 from minigam.host.bench import firmware as bench
+from minigam.host.emu import device
 
 from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
     TWO_PLAYERS, compare, minigam_firmware, play, start, states,
@@ -67,3 +69,67 @@ def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
     Hard, its final board equal to the host's, then a two-player game, to
     game over within the 24-point games' heap budget."""
     hard_then_two_players(minigam_firmware, NARDY_HARD, "nardy-over-hard")
+
+
+BG_NATIVE_PROBE = b'''
+import time
+import supervisor
+while not supervisor.runtime.serial_connected:
+    time.sleep(0.1)
+time.sleep(0.2)
+from minigam.bg import eval as bge
+from minigam.bg import rules as R
+from minigam.bg import shape
+print("native", bge.NATIVE)
+nat = bge._nat
+rules = R.Rules()
+rows_n = bytearray(shape.K_FEAT)
+rows_p = bytearray(shape.K_FEAT)
+x = 4321
+def rnd(n):
+    global x
+    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+    return (x >> 16) % n
+for game in range(2):
+    pos = R.new_position(1 + game)
+    while not R.winner(pos):
+        nat.bg_shape(pos, rows_n)
+        shape.features(pos, rows_p)
+        z1 = bge.evaluate(pos)
+        bge._nat = None
+        z2 = bge.evaluate(pos)
+        bge._nat = nat
+        print("pos", bytes(pos).hex(), bytes(rows_n).hex(), rows_n == rows_p,
+              " ".join(str(z) for z in z1), z1 == z2)
+        n = rules.plays(pos, rnd(6) + 1, rnd(6) + 1)
+        if n:
+            rules.apply(pos, rnd(n))
+        else:
+            pos[R.TURN] = 3 - pos[R.TURN]
+print("PROBE DONE")
+'''
+
+
+def test_backgammon_native_features_and_evaluations_match_the_host(
+        minigam_firmware):
+    """On the MINIGAM firmware the feature rows (``ai_native.bg_shape``)
+    and evaluations of every position of two random-play games equal the
+    board's own plain code and the host's."""
+    from minigam.bg import eval as bge
+    from minigam.bg import shape
+    uf2, bootrom = minigam_firmware
+    files = device.drive_files("pico-st7789", {}, frozen=True)
+    files["code.py"] = BG_NATIVE_PROBE
+    with device.EmuSession("pico-st7789", files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(1800000, until="PROBE DONE")
+        s.check()
+        assert "native True" in s.console
+        lines = [ln.split() for ln in s.console.splitlines()
+                 if ln.startswith("pos ")]
+    assert len(lines) > 100, s.console[-2000:]
+    for line in lines:
+        pos = bytearray(bytes.fromhex(line[1]))
+        rows = bytes(shape.features(pos, bytearray(shape.K_FEAT)))
+        assert (line[2], line[3], line[-1]) == (rows.hex(), "True", "True")
+        assert [int(z) for z in line[4:-1]] == bge.evaluate(pos), line[1]

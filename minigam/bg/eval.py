@@ -9,6 +9,10 @@ in 8 rows: row ``s * 208 + i * 8 + k`` (``k`` < 7) is added when at least
 ``k + 1`` checkers sit at index ``i``, and row ``k = 7`` once for each
 checker from the 8th on (so a count past 7 acts linearly, as TD-Gammon's
 overflow unit). Every checker adds exactly one row: 30 rows a position.
+Then ``shape.N_FEAT`` (118) feature rows from 416 on, 13 one-hot groups
+(``minigam.bg.shape``: each side's shots and longest prime, contact, each
+side's escapes, containment, rearmost index and pips to break contact):
+43 rows a position.
 
 A hidden layer of ``H`` clipped ReLU units (``0..Q``), a second of ``H2``
 (none when 0; its sums floor-divided by ``S`` before clipping), then ``NO``
@@ -20,14 +24,17 @@ works the same way for MINIGAM and shares its native kernels
 (``minigam.ai_native``: ``hidden`` reads the layout from the net's ``NC``,
 ``BPC`` and ``TURN``; ``outputs`` fills ``ZO``).
 
-Speed: the hidden sums of the position before a play are computed once
-(``set_root``); each candidate then adds or removes only the rows of the
-bits that changed (``score``): a play moves 1 to 4 checkers, a hit one
-more. Nothing is allocated per candidate.
+Speed: the board's hidden sums of the position before a play are computed
+once (``set_root``); each candidate then adds or removes only the rows of
+the bits that changed (``score``): a play moves 1 to 4 checkers, a hit one
+more. Its 13 feature rows are computed and added whole
+(``ai_native.bg_shape`` and ``add_rows`` on the MINIGAM firmware). Nothing
+is allocated per candidate.
 """
 
 import array
 
+from minigam.bg import shape
 from minigam.compat import const
 
 try:
@@ -39,7 +46,7 @@ NATIVE = _nat is not None
 _NC = const(26)  # indices a side: bar, 24 points, off
 _BPC = const(8)  # thermometer rows an index
 N_IN = const(416)
-N_ON = const(30)  # rows added for every position
+N_ON = const(43)  # rows added for every position: 30 board, 13 feature
 _TURN = const(52)
 NO = const(5)
 Q = const(256)
@@ -64,6 +71,9 @@ class Net:
     def __init__(self, w):
         if w.Q != Q or w.S != S or w.ZS != ZS or w.NO != NO:
             raise ValueError("weights use other scales than bg.eval")
+        if w.NF != shape.N_FEAT:
+            raise ValueError("weights have %d feature rows, bg.shape %d"
+                             % (w.NF, shape.N_FEAT))
         self.H = w.H
         self.H2 = w.H2
         self.NO = w.NO
@@ -202,13 +212,35 @@ def outputs(nt, acc):
     return zo
 
 
-def full_sums(nt, pos, acc):
-    """Fill ``acc`` with the hidden sums of ``pos`` (its side to move's
-    view)."""
+def add_features(nt, pos, fbuf, acc):
+    """Add the feature rows of ``pos`` to ``acc`` (``fbuf``: ``K_FEAT``
+    bytes, left holding them)."""
+    if _nat is not None:
+        _nat.bg_shape(pos, fbuf)
+        _nat.add_rows(nt, acc, fbuf, shape.K_FEAT, N_IN)
+    else:
+        shape.features(pos, fbuf)
+        for k in range(shape.K_FEAT):
+            _add_cell(nt, acc, N_IN + fbuf[k], 0, 1)
+
+
+def board_sums(nt, pos, acc):
+    """Fill ``acc`` with the biases plus the board rows of ``pos`` (no
+    feature rows: the root of incremental sums)."""
     if _nat is not None:
         _nat.hidden(nt, acc, acc, 1, _EMPTY, pos)
     else:
         _hidden(nt, acc, acc, 1, _EMPTY, pos)
+
+
+_FBUF = bytearray(shape.K_FEAT)
+
+
+def full_sums(nt, pos, acc):
+    """Fill ``acc`` with the hidden sums of ``pos`` (its side to move's
+    view)."""
+    board_sums(nt, pos, acc)
+    add_features(nt, pos, _FBUF, acc)
 
 
 # Sigmoid table: _SIG[i] = 4096 * sigmoid((i - 256) / 32), i in 0..512.
@@ -277,6 +309,7 @@ class Evaluator:
     def __init__(self):
         self.net = nt = net()
         self.root = bytearray(53)
+        self.fres = bytearray(shape.K_FEAT)
         self.base = array.array("i", bytes(4 * nt.H))
         self.acc = array.array("i", bytes(4 * nt.H))
         self.z = nt.ZO
@@ -284,14 +317,16 @@ class Evaluator:
 
     def set_root(self, root):
         self.root[:] = root
-        full_sums(self.net, self.root, self.base)
+        board_sums(self.net, self.root, self.base)
 
     def sums(self, res):
-        """``self.acc`` = the hidden sums of ``res`` (from the root's)."""
+        """``self.acc`` = the hidden sums of ``res`` (from the root's
+        board sums, plus ``res``'s feature rows)."""
         if _nat is not None:
             _nat.hidden(self.net, self.acc, self.base, 0, self.root, res)
         else:
             _hidden(self.net, self.acc, self.base, 0, self.root, res)
+        add_features(self.net, res, self.fres, self.acc)
         return self.acc
 
     def score(self, res):

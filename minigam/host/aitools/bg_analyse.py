@@ -183,12 +183,11 @@ def phase(pos):
     other side's ``25 - i``), else bear-off when all its checkers are home
     or off, else race."""
     from minigam.bg import rules as R
-    m = 0 if pos[R.TURN] == 1 else R.BLOCK
-    mine = R.lowest(pos, m)
-    theirs = R.lowest(pos, R.BLOCK - m)
-    if mine < R.OFF - theirs:
+    from minigam.bg.shape import contact
+    if contact(pos):
         return 0
-    return 2 if mine >= R.HOME else 1
+    m = 0 if pos[R.TURN] == 1 else R.BLOCK
+    return 2 if R.lowest(pos, m) >= R.HOME else 1
 
 
 def rating(memg, table):

@@ -9,7 +9,9 @@ Network (see ``minigam.bg.eval``): 416 thermometer rows (for each side,
 the side to move first, and each of its 26 places: bar, points 1..24 along
 its path, off, 8 rows: row ``k`` < 7 on when at least ``k + 1`` checkers
 are there, row 7 counting the checkers from the 8th on; one row a checker,
-so the rows sum to 30), ``H`` clipped ReLU units, an
+so the rows sum to 30), then ``bg_features``' 34 rows (five one-hot
+groups: each side's shots, each side's longest prime, contact; the device
+computes them with ``minigam.bg.shape``), ``H`` clipped ReLU units, an
 optional second layer of ``H2`` such units, five linear outputs read as the
 logits of P(win), P(win gammon), P(win backgammon), P(lose gammon),
 P(lose backgammon).
@@ -30,9 +32,9 @@ the device's exact arithmetic before it is written.
 ``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
 [--epochs E] [--lr LR] [--rank R] [--listwise W] [--listwise-tau T]
 [--batch B] [--init WEIGHTS] [--data DIR] [--out PATH]``
-(numpy and numba; one core: set ``OMP_NUM_THREADS=1``). ``--features
---no-write`` trains a trial network that also sees ``bg_features``' rows
-(shots, primes, contact), for its held-out figures only.
+(numpy and numba; one core: set ``OMP_NUM_THREADS=1``). ``--no-features
+--no-write`` trains a trial network over the board's rows alone, for its
+held-out figures only (the device reads only networks with the features).
 
 The weights before issue 16's fine-tuning: ``python -m
 minigam.host.aitools.bg_data --positions 20000000`` (312 chunks of 100
@@ -80,7 +82,7 @@ import time
 import numba
 import numpy as np
 
-from minigam.host.aitools import bg_data
+from minigam.host.aitools import bg_data, bg_features
 
 NC = 26        # places a side: bar, 24 points, off
 BPC = 8        # thermometer rows a place (the last counts the rest)
@@ -127,6 +129,16 @@ def active(pos, chunk=1 << 18):
             + np.minimum(k, BPC - 1)[None, :])[None]
     idx = np.broadcast_to(rows, on.shape)[on].reshape(n, N_ON)
     return idx.astype(np.int16)
+
+
+def inputs(pos, features=True):
+    """(n, 53) positions -> the network's rows: ``active``'s 30 board
+    rows, then (with ``features``) the 5 of ``bg_features`` (the device's
+    ``minigam.bg.shape``), from ``N_IN`` on."""
+    idx = active(pos)
+    if not features:
+        return idx
+    return np.concatenate([idx, bg_features.rows(cells(pos))], 1)
 
 
 def equity(p):
@@ -230,7 +242,7 @@ class Data:
     """Decisions and their candidates (terminal ones dropped), features
     precomputed."""
 
-    def __init__(self, d):
+    def __init__(self, d, features=True):
         keep = d["term"] == 0
         start = d["start"]
         group = np.repeat(np.arange(len(start) - 1), np.diff(start))
@@ -238,7 +250,7 @@ class Data:
         group = group[keep]
         self.probs = d["probs"][keep].astype(np.float32)
         self.pos = d["pos"][keep]
-        self.idx = active(self.pos)
+        self.idx = inputs(self.pos, features)
         self.eq = equity(self.probs)  # for the side to move after the play
         # regroup: decisions that still have 2+ candidates, best (rank 0)
         # present
@@ -274,7 +286,8 @@ class Data:
         return float(lost.mean()), float((lost > 1e-6).mean())
 
 
-def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None):
+def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None,
+               features=True):
     paths = bg_data.chunks(out_dir)
     val = [p for p in paths
            if int(os.path.basename(p)[6:11]) % VAL_MOD == VAL_MOD - 1]
@@ -282,8 +295,8 @@ def load_split(out_dir=bg_data.DEFAULT_OUT, max_decisions=None, log=None):
     if not val:  # few chunks: hold the last one out
         val, tr = tr[-1:], tr[:-1]
     t0 = time.time()
-    dtr = Data(bg_data.load(paths=tr))
-    dval = Data(bg_data.load(paths=val))
+    dtr = Data(bg_data.load(paths=tr), features)
+    dval = Data(bg_data.load(paths=val), features)
     if log:
         log("data: %d training decisions (%d candidates) from %d chunks, "
             "%d held-out decisions (%d candidates) from %d; %.0f s"
@@ -427,16 +440,17 @@ class IntNet:
     def from_module(cls, w):
         self = cls()
         self.H, self.H2, self.ZS = w.H, w.H2, w.ZS
+        n_in = N_IN + getattr(w, "NF", 0)
         W1 = np.frombuffer(w.W1, np.uint8).astype(np.int64) - w.W1O
         def arr(v, f):  # bytes (this format) or a tuple (the first one)
             return np.array(v) if isinstance(v, tuple) else np.frombuffer(v, f)
         at = arr(w.W1X_AT, "<u2")
         xh = arr(w.W1X_H, np.uint8)
         xd = arr(w.W1X_D, "<i2")
-        for row in range(N_IN):
+        for row in range(n_in):
             for x in range(at[row], at[row + 1]):
                 W1[row * w.H + int(xh[x])] += int(xd[x])
-        self.W1 = W1.reshape(N_IN, w.H)
+        self.W1 = W1.reshape(n_in, w.H)
         self.B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
         self.W2 = np.frombuffer(w.W2, "<i2").astype(np.int64).reshape(
             w.H2, w.H).T if w.H2 else np.zeros((0, 0), np.int64)
@@ -488,7 +502,10 @@ class IntNet:
                   key=lambda o: int(((W1 + o < 0) | (W1 + o > 255)).sum()))
         stored = np.clip(W1 + w1o, 0, 255)
         at, xh, xd = [0], [], []
-        for row in range(N_IN):
+        n_in, nf = len(self.W1), len(self.W1) - N_IN
+        if nf not in (0, bg_features.N_FEAT):
+            raise ValueError("%d first-layer rows" % n_in)
+        for row in range(n_in):
             for h in range(self.H):
                 i = row * self.H + h
                 d = int(W1[i] - (stored[i] - w1o))
@@ -500,18 +517,21 @@ class IntNet:
             '"""Backgammon network weights, written by '
             "minigam.host.aitools.bg_train:\n%s.\n\n"
             "Raw bytes, read in place (a frozen module keeps them in flash).\n"
-            "W1: 416 rows of H (row = input row, see minigam/bg/eval.py), each\n"
-            "weight plus W1O as one unsigned byte, clipped to 0..255; what\n"
-            "clipping cut off is in W1X_D (int16), at unit W1X_H (uint8), for\n"
-            "a row's entries W1X_AT[row] .. W1X_AT[row + 1] - 1 (uint16, 417).\n"
+            "W1: %d rows of H (row = input row, see minigam/bg/eval.py: 416\n"
+            "board rows, then NF feature rows), each weight plus W1O as one\n"
+            "unsigned byte, clipped to 0..255; what clipping cut off is in\n"
+            "W1X_D (int16), at unit W1X_H (uint8), for a row's entries\n"
+            "W1X_AT[row] .. W1X_AT[row + 1] - 1 (uint16, %d).\n"
             "All little-endian: B1 int16 (H); W2 int16, H2 rows of H; B2 int32\n"
             "(H2); W3 int16, NO rows of H2 (or H when H2 is 0); B3 the NO\n"
             "output biases (a tuple).\n"
             '"""\n\n'
-            "H = %d\nH2 = %d\nNO = %d\nQ = %d\nS = %d\nZS = %d\nW1O = %d\n"
+            "H = %d\nH2 = %d\nNO = %d\nNF = %d\nQ = %d\nS = %d\nZS = %d\n"
+            "W1O = %d\n"
             "B3 = %s\nW1 = %s\nW1X_AT = %s\nW1X_H = %s\nW1X_D = %s\n"
             "B1 = %s\nW2 = %s\nB2 = %s\nW3 = %s\n"
-            % (note, self.H, self.H2, NO, Q, S2, self.ZS, w1o,
+            % (note, n_in, n_in + 1, self.H, self.H2, NO, nf, Q, S2, self.ZS,
+               w1o,
                tuple(int(x) for x in self.B3),
                blit(bytes(stored.astype(np.uint8))), lit(at, "H"),
                blit(bytes(xh)), lit(xd), lit(self.B1), lit(self.W2.T),
@@ -551,28 +571,25 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=64,
                     help="decisions a step")
     ap.add_argument("--no-write", action="store_true")
-    ap.add_argument("--features", action="store_true",
-                    help="add bg_features' rows (a trial: needs --no-write "
+    ap.add_argument("--no-features", action="store_true",
+                    help="the board's rows alone (a trial: needs --no-write "
                     "and no --init, as the device reads no such network)")
     args = ap.parse_args(argv)
-    if args.features and (args.init or not args.no_write):
-        ap.error("--features trains a trial network from scratch: add "
+    if args.no_features and (args.init or not args.no_write):
+        ap.error("--no-features trains a trial network from scratch: add "
                  "--no-write, drop --init")
 
     def log(msg):
         sys.stderr.write(msg + "\n")
         sys.stderr.flush()
 
-    tr, val = load_split(args.data, log=log)
-    n_in = N_IN
-    if args.features:
-        from minigam.host.aitools import bg_features
-        for d in (tr, val):
-            d.idx = np.concatenate([d.idx, bg_features.rows(cells(d.pos))],
-                                   1)
-        n_in += bg_features.N_FEAT
+    tr, val = load_split(args.data, log=log, features=not args.no_features)
+    n_in = N_IN if args.no_features else N_IN + bg_features.N_FEAT
     if args.init:
         net = IntNet.from_module(load_weights(args.init)).to_float()
+        if len(net.W1) != n_in:
+            ap.error("%s has %d first-layer rows, the data %d"
+                     % (args.init, len(net.W1), n_in))
     else:
         net = Net(args.hidden, args.hidden2, args.seed, n_in)
     train(net, tr, args.epochs, lr=args.lr, batch_dec=args.batch,
