@@ -18,13 +18,11 @@ weaker levels do, so close calls go wrong often and big blunders rarely.
 The noise is sized on gnubg's error-rate scale
 (``minigam.host.aitools.bg_analyse``: 200 cubeless games a level against
 gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
-plies): Easy 28.3 mEMG a move (gnubg's "Beginner", 26-35), Medium 14.7
-("Intermediate", 12-18), Hard 8.2 over 600 games ("Expert", 5-8, to
-"Advanced", 8-12; gnubg 0-ply itself rates 3.7 in such games, and "World
-class" is below 5). Hard loses 0.0057 equity a decision against gnubg
-0-ply's own choice in held-out games of its own against gnubg, 0.0069 on
-gnubg's self-play positions (``minigam.host.aitools.bg_strength
-choices``).
+plies): Easy 32.0 mEMG a move (gnubg's "Beginner", 26-35), Medium 14.0
+("Intermediate", 12-18), Hard 6.9 over 600 games ("Expert", 5-8; gnubg
+0-ply itself rates 3.7 in such games, and "World class" is below 5). Hard
+loses 0.0044 equity a decision against gnubg 0-ply's own choice in
+held-out games of its own against gnubg (``bg_train``'s docstring).
 
 The AI holds its own ``Rules`` (its play buffers), so others may use
 theirs between steps; nothing is allocated per candidate.
@@ -41,7 +39,7 @@ from minigam.compat import const
 
 LEVELS = ("easy", "medium", "hard")
 # Noise sd (1/4096 equity): Beginner, Intermediate, none (see above).
-NOISE = {"easy": 310, "medium": 160, "hard": 0}
+NOISE = {"easy": 360, "medium": 160, "hard": 0}
 SLICE = const(4)
 _WIN = const(1 << 20)  # a winning play scores below any estimate
 _G4SD = const(37837)  # standard deviation of four summed 16-bit draws

@@ -36,41 +36,34 @@ the device's exact arithmetic before it is written.
 --no-write`` trains a trial network over the board's rows alone, for its
 held-out figures only (the device reads only networks with the features).
 
-The weights before issue 16's fine-tuning: ``python -m
-minigam.host.aitools.bg_data --positions 20000000`` (312 chunks of 100
-games: 1.48M decisions, 20.4M candidates, 19 minutes with 6 gnubg
-processes), then ``--hidden 128
---hidden2 0 --epochs 18 --w1-limit 0.45`` (lr 2e-3, x0.3 after epochs 10
-and 15; 45 s an epoch). The limit keeps every first-layer weight inside
-its byte (no corrections: 56 KB as .mpy against 90 KB without it) and
-generalises better: held-out (15 chunks, 71k decisions, 983k candidates)
-equity MAE 0.057 against 0.060, 0.0072 equity lost per decision among the
-kept candidates against 0.0077; against gnubg over 2,000 cubeless games
--0.089 points a game against -0.086 (+- 0.03). Shapes compared on 8.9M
-candidates, 14 epochs, no limit (equity MAE / loss per decision): 64-16
-0.067 / 0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083 (with 15 rows
-a place: 0.0615 / 0.0083); 128-0 is the faster of the two best in
-bytecode (0.5 ms a candidate in the MicroPython VM against 0.8). Five
-more epochs from lr 2e-4 on the unlimited 128-0 lowered its held-out
-figures (0.058 / 0.0075) but played worse against gnubg (-0.150 points a
-game over 2,000 games), so held-out figures alone do not pick weights.
+The committed weights (issue 16, with the feature rows): ``python -m
+minigam.host.aitools.bg_data --positions 20400000 --jobs 6`` (319 chunks of
+100 games, 20.8M candidates; about 11k candidates a second on this 2-core
+machine), then ``--hidden 128 --hidden2 0 --epochs 18 --w1-limit 0.45``
+(lr 2e-3, x0.3 after epochs 10 and 15; 28 s an epoch). Held-out (15
+chunks, 71.7k decisions, 983k candidates): equity MAE 0.050, 0.0056 equity
+lost per decision among the kept candidates, against 0.057 and 0.0072 for
+the same recipe over the board's rows alone (the network before the
+features). Then fine-tuned on games the device's Hard (the network before
+the features) played against gnubg 0-ply, the positions ``bg_analyse``
+judges: ``python -m minigam.host.aitools.bg_data --ai hard --first-seed
+2000 --positions 1788011 --jobs 1 --out build/bg/hard`` (30 chunks of 100
+games, 130k decisions, 1.79M candidates, 35 minutes with one gnubg
+process), then ``--init`` the weights above ``--data build/bg/hard
+--epochs 8 --lr 5e-5 --rank 2 --listwise 3 --w1-limit 0.45`` (2 s an
+epoch; 16 epochs at lr 1e-4 did worse). Equity lost per decision against
+gnubg 0-ply on held-out Hard-vs-gnubg games (seeds 9000-9001 of the same
+command, 8.7k decisions): 0.0044, against 0.0057 for the network before
+the features (0.0047 before this fine-tuning).
 
-The committed weights are those fine-tuned (issue 16) on games the device's
-Hard plays against gnubg 0-ply, the positions ``bg_analyse`` judges:
-``python -m minigam.host.aitools.bg_data --ai hard --first-seed 2000
---positions 1788011 --jobs 1 --out build/bg/hard`` with the weights above
-in place (commit 874b5cc; 30 chunks of 100 games, 130k decisions, 1.79M
-candidates, 35 minutes with one gnubg process), then ``--init`` those
-weights ``--data build/bg/hard --epochs 8 --lr 5e-5 --rank 2 --listwise 3
---w1-limit 0.45`` (2 s an epoch). Equity lost per decision against gnubg
-0-ply, paired on the same decisions: held-out Hard-vs-gnubg games (seeds
-9000-9001 of the same command, 8.7k decisions) 0.0057 against 0.0063 (+-
-0.00015), gnubg self-play (chunk 19) 0.0063 against 0.0066 (+- 0.0002;
-``bg_strength choices`` 0.0069 both); equity MAE 0.058 against 0.056.
-``bg_analyse`` (200 games a seed): Hard 7.7 (+- 0.4) mEMG a move against
-9.6 (+- 0.6) with dice seed 1, 9.1 (+- 0.5) against 9.3 (+- 0.5) with seed
-2. In trials on part of that data the ranking term alone gained less
-(0.0060 at lr 5e-5, nothing at 2e-4 and above).
+The limit keeps every first-layer weight inside its byte (no
+corrections) and generalised better before the features: held-out
+equity MAE 0.057 against 0.060. Shapes compared then on 8.9M candidates,
+14 epochs, no limit (equity MAE / loss per decision): 64-16 0.067 /
+0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083; 128-0 is the faster
+of the two best. Held-out figures alone do not pick weights (five more
+epochs at lr 2e-4 lowered them but played worse against gnubg), so
+``bg_analyse`` judges: see the README's "Backgammon AI".
 """
 
 import argparse
