@@ -170,32 +170,35 @@ def _last_block(pos, m):
     return k
 
 
-def side_rows(pos, m, out, c):
-    """The side of block ``m``'s second-part rows into ``out[c:c + 4]``
-    (from row 0 of its part): its rearmost checker's escapes, its
-    containment (the fewest escapes of a checker anywhere from there on),
-    its rearmost index, and the pips it needs to break contact."""
+def side_rows(pos, m, out, c, r):
+    """The side of block ``m``'s rows of the second part into ``out[c:c +
+    4]``, its part starting at row ``r``: its rearmost checker's escapes,
+    its containment (the fewest escapes of a checker anywhere from there
+    on, the bar left out), its rearmost index, and the pips it needs to
+    break contact."""
     back = R.lowest(pos, m)
     k = _last_block(pos, m)
-    e = 36
-    if back < k:
-        e = escapes(pos, m, back, k)
-    out[c] = e >> 2 if e < 36 else 9
-    e = 36
-    i = back if back else 1
-    while i < k and e:
-        x = escapes(pos, m, i, k)
-        if x < e:
-            e = x
+    e_back = 36
+    least = 36
+    i = back
+    while i < k:  # past the last block every roll escapes
+        e = escapes(pos, m, i, k)
+        if i == back:
+            e_back = e
+        if i and e < least:
+            least = e
+            if not e:
+                break
         i += 1
-    out[c + 1] = 10 + (e >> 2 if e < 36 else 9)
-    out[c + 2] = 20 + (back // 3 if back < 24 else 8)
+    out[c] = r + (e_back >> 2 if e_back < 36 else 9)
+    out[c + 1] = r + 10 + (least >> 2 if least < 36 else 9)
+    out[c + 2] = r + 20 + (back // 3 if back < 24 else 8)
     lim = 25 - R.lowest(pos, _BLOCK - m)
     n = 0
     for i in range(lim):
         n += pos[m + i] * (lim - i)
     n = (n + 4) // 5
-    out[c + 3] = 29 + (n if n < 12 else 12)
+    out[c + 3] = r + 29 + (n if n < 12 else 12)
 
 
 def features(pos, out):
@@ -207,8 +210,6 @@ def features(pos, out):
     out[2] = 18 + prime(pos, m)
     out[3] = 25 + prime(pos, o)
     out[4] = 33 if contact(pos) else 32
-    side_rows(pos, m, out, 5)
-    side_rows(pos, o, out, 9)
-    for c in range(5, 13):
-        out[c] += 34 if c < 9 else 34 + _SIDE
+    side_rows(pos, m, out, 5, 34)
+    side_rows(pos, o, out, 9, 34 + _SIDE)
     return out
