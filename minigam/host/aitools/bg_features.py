@@ -24,15 +24,18 @@ position):
 The device computes the same rows with its own code (``minigam.bg.shape``
 and its native twin; ``tests/test_bg_shape.py`` compares them with these
 on thousands of positions). These are numba-compiled for the trainer's
-millions. Measured on 6.0M candidates of gnubg self-play (93 chunks), 128
-hidden units from scratch, 18 epochs: held-out equity error 0.0567
-against 0.0623 without them (``bg_train --no-features --no-write``),
-equity lost a decision 0.0069 against 0.0079 (README, "Backgammon AI").
+millions. Measured with the first five groups (shots, primes, contact)
+on 6.0M candidates of gnubg self-play (93 chunks), 128 hidden units from
+scratch, 18 epochs: held-out equity error 0.0567 against 0.0623 without
+them (``bg_train --no-features --no-write``), equity lost a decision
+0.0069 against 0.0079; the other eight groups took another 6% off
+(README, "Backgammon AI").
 """
 
 import numba
 import numpy as np
 
+from minigam.bg import rules as R
 from minigam.bg import shape
 from minigam.bg.eval import N_IN as N_BOARD  # the board's rows
 from minigam.bg.rules import BLOCK as NC  # places a side: bar, 24, off
@@ -92,12 +95,13 @@ def prime(me):
     return _prime(me, 0)
 
 
+_lowest_at = numba.njit(cache=True)(R.lowest)  # the device's own loop
+
+
 @numba.njit(cache=True)
 def _lowest(me):
-    i = 0
-    while i < 25 and me[i] == 0:
-        i += 1
-    return i
+    """``me``'s lowest occupied index (``minigam.bg.rules.lowest``)."""
+    return _lowest_at(me, 0)
 
 
 @numba.njit(cache=True)

@@ -9,8 +9,9 @@ Network (see ``minigam.bg.eval``): 416 thermometer rows (for each side,
 the side to move first, and each of its 26 places: bar, points 1..24 along
 its path, off, 8 rows: row ``k`` < 7 on when at least ``k + 1`` checkers
 are there, row 7 counting the checkers from the 8th on; one row a checker,
-so the rows sum to 30), then ``bg_features``' 34 rows (five one-hot
-groups: each side's shots, each side's longest prime, contact; the device
+so the rows sum to 30), then ``bg_features``' 118 rows (13 one-hot
+groups: each side's shots and longest prime, contact, each side's escapes,
+containment, rearmost index and pips to break contact; the device
 computes them with ``minigam.bg.shape``), ``H`` clipped ReLU units, an
 optional second layer of ``H2`` such units, five linear outputs read as the
 logits of P(win), P(win gammon), P(win backgammon), P(lose gammon),
@@ -126,8 +127,8 @@ def active(pos, chunk=1 << 18):
 
 def inputs(pos, features=True):
     """(n, 53) positions -> the network's rows: ``active``'s 30 board
-    rows, then (with ``features``) the 5 of ``bg_features`` (the device's
-    ``minigam.bg.shape``), from ``N_IN`` on."""
+    rows, then (with ``features``) the ``K_FEAT`` of ``bg_features`` (the
+    device's ``minigam.bg.shape``), from ``N_IN`` on."""
     idx = active(pos)
     if not features:
         return idx
