@@ -28,6 +28,7 @@ import os
 import pytest
 
 from minigam.host.emu import device
+from minigam.host.firmware.probes import WAIT_FOR_HOST
 from minigam.host.bench import firmware as bench
 from minigam.host.simulator import sim
 from minigam.hw.pins import PROFILES
@@ -317,12 +318,7 @@ def test_planted_fault_turns_the_gate_red(firmware):
 # Positions from games played by a small LCG (the same on every port), each
 # printed with its evaluation by the native code and by ai_eval's own loops,
 # then the Hard AI's choice at each decision point with each.
-NATIVE_PROBE = b'''
-import time
-import supervisor
-while not supervisor.runtime.serial_connected:
-    time.sleep(0.1)
-time.sleep(0.2)
+NATIVE_PROBE = WAIT_FOR_HOST + b'''
 from minigam import ai_eval
 from minigam.ai import AIPlayer
 from minigam.rules import Rules, new_position

@@ -11,6 +11,7 @@ Apart from ``test_firmware_gates.py`` (whose helpers they use) so that
 
 from minigam.host.bench import firmware as bench
 from minigam.host.emu import device
+from minigam.host.firmware.probes import WAIT_FOR_HOST
 
 from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
     TWO_PLAYERS, compare, minigam_firmware, play, start, states,
@@ -71,12 +72,7 @@ def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
     hard_then_two_players(minigam_firmware, NARDY_HARD, "nardy-over-hard")
 
 
-BG_NATIVE_PROBE = b'''
-import time
-import supervisor
-while not supervisor.runtime.serial_connected:
-    time.sleep(0.1)
-time.sleep(0.2)
+BG_NATIVE_PROBE = WAIT_FOR_HOST + b'''
 from minigam.bg import eval as bge
 from minigam.bg import rules as R
 from minigam.bg import shape

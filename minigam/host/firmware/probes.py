@@ -2,9 +2,11 @@
 start-up's time go (host only; ``bench_firmware`` runs them, figures only).
 
 Each is a ``code.py`` planted on a MINIGAM firmware drive in place of the
-game's: it imports the frozen package, measures with ``time.monotonic_ns``
-and prints lines the host parses. Its own timing allocates (long ints), so
-it times whole calls, never the inside of a hot loop.
+game's: it waits for the host's console (``WAIT_FOR_HOST``, which the
+firmware gates' own probes start with too), imports the frozen package,
+measures with ``time.monotonic_ns`` and prints lines the host parses. Its
+own timing allocates (long ints), so it times whole calls, never the
+inside of a hot loop.
 
 * ``AI_PROBE``: decision points from whole Hard-against-Hard games (dice
   from a small LCG, the same on every port), then each decision timed with
@@ -23,13 +25,18 @@ it times whole calls, never the inside of a hot loop.
   pixels, the store (it reads the NVM records).
 """
 
-AI_PROBE = b'''
-import gc
+# Every probe's start: wait for the host's serial console, so nothing
+# printed is lost.
+WAIT_FOR_HOST = b'''
 import time
 import supervisor
 while not supervisor.runtime.serial_connected:
     time.sleep(0.1)
 time.sleep(0.2)
+'''
+
+AI_PROBE = WAIT_FOR_HOST + b'''
+import gc
 from minigam import ai_eval
 from minigam.ai import AIPlayer
 from minigam.rules import Rules, new_position
@@ -138,13 +145,8 @@ print("PROBE DONE")
 '''
 
 # Backgammon's and Long Nardy's (``pkg``, ``cls``: the AI's module and class)
-AI24_PROBE = b'''
+AI24_PROBE = WAIT_FOR_HOST + b'''
 import gc
-import time
-import supervisor
-while not supervisor.runtime.serial_connected:
-    time.sleep(0.1)
-time.sleep(0.2)
 from minigam.%(pkg)s import rules as R
 from minigam.%(pkg)s.ai import %(cls)s as AI
 NEED = %(need)d
@@ -199,12 +201,7 @@ for p, d1, d2 in pts:
 print("m", most)
 print("PROBE DONE")
 '''
-PROFILE_PROBE = b'''
-import time
-import supervisor
-while not supervisor.runtime.serial_connected:
-    time.sleep(0.1)
-time.sleep(0.2)
+PROFILE_PROBE = WAIT_FOR_HOST + b'''
 ns = time.monotonic_ns
 t0 = ns()
 from minigam.hw import pins, parts
