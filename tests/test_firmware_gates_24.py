@@ -78,6 +78,11 @@ from minigam.bg import rules as R
 from minigam.bg import shape
 print("native", bge.NATIVE)
 nat = bge._nat
+nat_net = bge.net()  # reads W3 in place; the plain loops need arrays:
+bge._nat = None
+bge._NET[0] = None
+plain_net = bge.net()
+bge._nat = nat
 rules = R.Rules()
 rows_n = bytearray(shape.K_FEAT)
 rows_p = bytearray(shape.K_FEAT)
@@ -91,8 +96,10 @@ for game in range(2):
     while not R.winner(pos):
         nat.bg_shape(pos, rows_n)
         shape.features(pos, rows_p)
+        bge._NET[0] = nat_net
         z1 = bge.evaluate(pos)
         bge._nat = None
+        bge._NET[0] = plain_net
         z2 = bge.evaluate(pos)
         bge._nat = nat
         print("pos", bytes(pos).hex(), bytes(rows_n).hex(), rows_n == rows_p,

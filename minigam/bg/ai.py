@@ -18,10 +18,10 @@ weaker levels do, so close calls go wrong often and big blunders rarely.
 The noise is sized on gnubg's error-rate scale
 (``minigam.host.aitools.bg_analyse``: 200 cubeless games a level against
 gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
-plies): Easy 32.0 mEMG a move (gnubg's "Beginner", 26-35), Medium 14.0
-("Intermediate", 12-18), Hard 6.9 over 600 games ("Expert", 5-8; gnubg
+plies): Easy 29.5 mEMG a move (gnubg's "Beginner", 26-35), Medium 12.8
+("Intermediate", 12-18), Hard 6.5 over 600 games ("Expert", 5-8; gnubg
 0-ply itself rates 3.7 in such games, and "World class" is below 5). Hard
-loses 0.0044 equity a decision against gnubg 0-ply's own choice in
+loses 0.0036 equity a decision against gnubg 0-ply's own choice in
 held-out games of its own against gnubg (``bg_train``'s docstring).
 
 The AI holds its own ``Rules`` (its play buffers), so others may use

@@ -59,8 +59,9 @@ _EMPTY = bytes(53)  # root of full sums: no checkers anywhere
 class Net:
     """One network's integer tables from a weights module ``w`` (the layout
     ``minigam.ai_native.hidden`` reads: ``NC`` places a side of ``BPC``
-    rows, the turn at byte ``TURN``). W1 and its corrections are read in
-    place (the plain loops copy the corrections into arrays); every
+    rows, the turn at byte ``TURN``). W1, its corrections and (natively)
+    W3 are read in place (the plain loops copy the corrections and W3 into
+    arrays); every
     position adds ``N_ON`` rows, so the byte offset ``W1O`` of each weight
     is taken off the biases once."""
 
@@ -90,11 +91,15 @@ class Net:
             self.B1[h] -= N_ON * w.W1O
         self.W2 = array.array("h", w.W2)
         self.B2 = array.array("i", w.B2)
-        self.W3 = array.array("h", w.W3)
+        # (frozen bytes sit word-aligned in flash, as ptr16 needs)
+        self.W3 = w.W3 if _nat is not None else array.array("h", w.W3)
         self.B3 = array.array("i", w.B3)
         self.ZO = array.array("i", bytes(4 * NO))
-        self.nzi = array.array("i", bytes(4 * self.H))
-        self.nzv = array.array("i", bytes(4 * self.H))
+        if self.H2:  # the second layer's nonzero units
+            self.nzi = array.array("i", bytes(4 * self.H))
+            self.nzv = array.array("i", bytes(4 * self.H))
+        else:
+            self.nzi = self.nzv = None
 
 
 _NET = [None]  # type: list

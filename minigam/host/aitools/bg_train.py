@@ -40,12 +40,13 @@ held-out figures only (the device reads only networks with the features).
 The committed weights (issue 16, with the feature rows): ``python -m
 minigam.host.aitools.bg_data --positions 20400000 --jobs 6`` (319 chunks of
 100 games, 20.8M candidates; about 11k candidates a second on this 2-core
-machine), then ``--hidden 128 --hidden2 0 --epochs 18 --w1-limit 0.45``
-(lr 2e-3, x0.3 after epochs 10 and 15; 28 s an epoch). Held-out (15
-chunks, 71.7k decisions, 983k candidates): equity MAE 0.050, 0.0056 equity
-lost per decision among the kept candidates, against 0.057 and 0.0072 for
-the same recipe over the board's rows alone (the network before the
-features). Then fine-tuned on games the device's Hard (the network before
+machine), then ``--hidden 256 --hidden2 0 --epochs 18 --w1-limit 0.45``
+(lr 2e-3, x0.3 after epochs 10 and 15; 53 s an epoch alone on the
+machine, 150 beside another training). Held-out (15 chunks, 71.7k
+decisions, 983k candidates): equity MAE 0.045, 0.0048 equity lost per
+decision among the kept candidates, against 0.050 and 0.0056 with 128
+hidden units and 0.057 and 0.0072 for 128 over the board's rows alone
+(the network before the features). Then fine-tuned on games the device's Hard (the network before
 the features) played against gnubg 0-ply, the positions ``bg_analyse``
 judges: ``python -m minigam.host.aitools.bg_data --ai hard --first-seed
 2000 --positions 1788011 --jobs 1 --out build/bg/hard`` (30 chunks of 100
@@ -54,15 +55,18 @@ process), then ``--init`` the weights above ``--data build/bg/hard
 --epochs 8 --lr 5e-5 --rank 2 --listwise 3 --w1-limit 0.45`` (2 s an
 epoch; 16 epochs at lr 1e-4 did worse). Equity lost per decision against
 gnubg 0-ply on held-out Hard-vs-gnubg games (seeds 9000-9001 of the same
-command, 8.7k decisions): 0.0044, against 0.0057 for the network before
-the features (0.0047 before this fine-tuning).
+command, 8.7k decisions): 0.0036, against 0.0044 with 128 hidden units
+and 0.0057 for the network before the features (0.0039 before this
+fine-tuning). Training from scratch with ``--listwise 3`` as well gave
+no better choices (0.0056 with 128 units) and worse equities (0.062).
 
 The limit keeps every first-layer weight inside its byte (no
 corrections) and generalised better before the features: held-out
 equity MAE 0.057 against 0.060. Shapes compared then on 8.9M candidates,
 14 epochs, no limit (equity MAE / loss per decision): 64-16 0.067 /
 0.0093, 96-32 0.061 / 0.0082, 128-0 0.062 / 0.0083; 128-0 is the faster
-of the two best. Held-out figures alone do not pick weights (five more
+of the two best. With the feature rows and 20.8M candidates 256-0 beat
+128-0 (above; W1X_H's byte caps H at 256). Held-out figures alone do not pick weights (five more
 epochs at lr 2e-4 lowered them but played worse against gnubg), so
 ``bg_analyse`` judges: see the README's "Backgammon AI".
 """
