@@ -19,10 +19,64 @@ if sys.implementation.name not in ("circuitpython", "micropython"):
     raise ImportError("native code runs on the board only")
 
 import micropython  # noqa: E402
+from micropython import const  # noqa: E402
+
+
+# Rows waiting to be added (or taken off) in one pass over the sums: byte
+# offsets into W1, _BATCH of them at most (16 x 255 fits a 16-bit lane).
+_BATCH = const(16)
+_ADDS = bytearray(4 * _BATCH)
+_SUBS = bytearray(4 * _BATCH)
 
 
 @micropython.viper
-def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
+def _rows(w1, acc, offs, m: int, n1: int, neg: int):
+    """``acc`` += (or -=, with ``neg``) the sum of the ``m`` rows of ``n1``
+    unsigned bytes at byte offsets ``offs[0 .. m - 1]`` of ``w1``.
+
+    One pass over ``acc`` for all the rows, where a row at a time made
+    one a row. With ``w1`` and ``n1`` word-aligned it reads four bytes a
+    load and adds them in two 16-bit lanes (bytes 0 and 2, 1 and 3): 16
+    rows of 255 still fit a lane, so no lane carries into the next."""
+    a = ptr32(acc)
+    o = ptr32(offs)
+    if (int(ptr8(w1)) & 3) == 0 and (n1 & 3) == 0:
+        w = ptr32(w1)
+        for t in range(m):
+            o[t] = o[t] >> 2
+        h = 0
+        for q in range(n1 >> 2):
+            e = 0
+            d = 0
+            for t in range(m):
+                v = w[o[t] + q]
+                e += v & 0xFF00FF
+                d += (v >> 8) & 0xFF00FF
+            if neg:
+                a[h] -= e & 0xFFFF
+                a[h + 1] -= d & 0xFFFF
+                a[h + 2] -= e >> 16
+                a[h + 3] -= d >> 16
+            else:
+                a[h] += e & 0xFFFF
+                a[h + 1] += d & 0xFFFF
+                a[h + 2] += e >> 16
+                a[h + 3] += d >> 16
+            h += 4
+        return
+    b = ptr8(w1)
+    for h in range(n1):
+        s = 0
+        for t in range(m):
+            s += b[o[t] + h]
+        if neg:
+            a[h] -= s
+        else:
+            a[h] += s
+
+
+@micropython.viper
+def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
     """``acc`` = the hidden sums of position ``res``: ``base`` (the sums of
     position ``root``, an int32 array) plus or minus the first-layer rows
     of the thermometer bits where ``res`` differs from ``root``, seen by
@@ -35,12 +89,13 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
     each checker past it), the player to move (1 or 2) at byte ``nt.TURN``;
     the side to move's rows first. MINIGAM: 8, 8, 16 (``minigam.ai_eval``:
     8 checkers, so no count passes its rows); backgammon: 26, 8, 52
-    (``minigam.bg.eval``)."""
+    (``minigam.bg.eval``). Rows are gathered into batches for ``_rows``."""
     n1 = int(nt.H)
     nc = int(nt.NC)
     bpc = int(nt.BPC)
     sb = nc * bpc  # the other side's first bit
-    w = ptr8(nt.W1)
+    w1 = nt.W1
+    ac = ptr32(acc)
     xat = ptr16(nt.XAT)
     xh = ptr8(nt.XH)
     xd = ptr16(nt.XD)
@@ -50,11 +105,15 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
             v = int(b1[h])
             if v & 0x8000:
                 v -= 0x10000
-            acc[h] = v
+            ac[h] = v
     else:
         bs = ptr32(base)
         for h in range(n1):
-            acc[h] = bs[h]
+            ac[h] = bs[h]
+    adds = ptr32(_ADDS)
+    subs = ptr32(_SUBS)
+    na = 0
+    ns = 0
     t = 0 if int(res[int(nt.TURN)]) == 1 else nc
     for j in range(2 * nc):
         a = int(root[j])
@@ -69,6 +128,7 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
             side = nc
         if side != t:
             fb += sb
+        neg = 0 if b > a else 1
         if b > a:
             lo = a
             hi = b
@@ -84,46 +144,40 @@ def hidden(nt, acc: ptr32, base, full: int, root: ptr8, res: ptr8):
             else:
                 extra = hi - bpc
             hi = bpc
-        lo += fb
-        hi += fb
-        i = lo * n1
-        end = hi * n1
-        if b > a:
-            while i < end:
-                for h in range(n1):
-                    acc[h] += w[i + h]
-                i += n1
-        else:
-            while i < end:
-                for h in range(n1):
-                    acc[h] -= w[i + h]
-                i += n1
-        for x in range(int(xat[lo]), int(xat[hi])):
-            d = int(xd[x])
-            if d & 0x8000:
-                d -= 0x10000
-            if b > a:
-                acc[xh[x]] += d
+        r = fb + lo
+        end = fb + hi
+        last = fb + bpc - 1
+        while r < end or extra > 0:
+            if r < end:
+                row = r
+                r += 1
             else:
-                acc[xh[x]] -= d
-        if extra:
-            r = fb + bpc - 1
-            i = r * n1
-            while extra > 0:
-                for h in range(n1):
-                    if b > a:
-                        acc[h] += w[i + h]
-                    else:
-                        acc[h] -= w[i + h]
-                for x in range(int(xat[r]), int(xat[r + 1])):
-                    d = int(xd[x])
-                    if d & 0x8000:
-                        d -= 0x10000
-                    if b > a:
-                        acc[xh[x]] += d
-                    else:
-                        acc[xh[x]] -= d
+                row = last
                 extra -= 1
+            for x in range(int(xat[row]), int(xat[row + 1])):
+                d = int(xd[x])
+                if d & 0x8000:
+                    d -= 0x10000
+                if neg:
+                    ac[xh[x]] -= d
+                else:
+                    ac[xh[x]] += d
+            if neg:
+                subs[ns] = row * n1
+                ns += 1
+                if ns == _BATCH:
+                    _rows(w1, acc, _SUBS, ns, n1, 1)
+                    ns = 0
+            else:
+                adds[na] = row * n1
+                na += 1
+                if na == _BATCH:
+                    _rows(w1, acc, _ADDS, na, n1, 0)
+                    na = 0
+    if na:
+        _rows(w1, acc, _ADDS, na, n1, 0)
+    if ns:
+        _rows(w1, acc, _SUBS, ns, n1, 1)
 
 
 @micropython.viper
@@ -386,21 +440,28 @@ def bg_shape(pos: ptr8, out: ptr8):
 
 
 @micropython.viper
-def add_rows(nt, acc: ptr32, rows: ptr8, n: int, first: int):
+def add_rows(nt, acc, rows: ptr8, n: int, first: int):
     """Add to ``acc`` the first-layer rows ``first + rows[k]`` (``k`` <
     ``n``) of ``nt`` (its bytes ``W1`` and corrections, as ``hidden``)."""
     n1 = int(nt.H)
-    w = ptr8(nt.W1)
+    w1 = nt.W1
+    ac = ptr32(acc)
     xat = ptr16(nt.XAT)
     xh = ptr8(nt.XH)
     xd = ptr16(nt.XD)
+    adds = ptr32(_ADDS)
+    m = 0
     for k in range(n):
         r = first + int(rows[k])
-        i = r * n1
-        for h in range(n1):
-            acc[h] += w[i + h]
         for x in range(int(xat[r]), int(xat[r + 1])):
             d = int(xd[x])
             if d & 0x8000:
                 d -= 0x10000
-            acc[xh[x]] += d
+            ac[xh[x]] += d
+        adds[m] = r * n1
+        m += 1
+        if m == _BATCH:
+            _rows(w1, acc, _ADDS, m, n1, 0)
+            m = 0
+    if m:
+        _rows(w1, acc, _ADDS, m, n1, 0)

@@ -110,6 +110,36 @@ def _source_top(src):
     return os.path.join(src, tops[0])
 
 
+# mpy-tool.py (which turns frozen .mpy files into C) aligns ARMv6-M machine
+# code to 2 bytes, but the ARMv6-M native emitter assumes 4: its 32-bit
+# constants and long jumps are PC-relative loads from words it placed
+# expecting a word-aligned start. Code that lands at an address ending
+# in 2 reads the wrong word (a mask of 0x00FF00FF read as 0x00FFE001).
+# Aligned to 4, as mpy-tool already does for ARMv6 and Xtensa.
+_ALIGN_OLD = """        if config.native_arch in (
+            MP_NATIVE_ARCH_ARMV6,
+            MP_NATIVE_ARCH_XTENSA,"""
+_ALIGN_NEW = """        if config.native_arch in (
+            MP_NATIVE_ARCH_ARMV6,
+            MP_NATIVE_ARCH_ARMV6M,  # MINIGAM: the emitter assumes 4
+            MP_NATIVE_ARCH_XTENSA,"""
+
+
+def align_native_code(top):
+    """Make the bundle's mpy-tool.py align frozen ARMv6-M code to 4 bytes
+    (once; the frozen C is made again every build)."""
+    path = os.path.join(top, "tools", "mpy-tool.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if _ALIGN_NEW in text:
+        return
+    if text.count(_ALIGN_OLD) != 1:
+        raise BuildError("%s: no native-code alignment to patch (another "
+                         "CircuitPython?)" % path)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(_ALIGN_OLD, _ALIGN_NEW))
+
+
 def toolchain(fwdir, prefix):
     """ARM GCC 14 under ``prefix`` (installed by toolchain.sh once)."""
     gcc = os.path.join(prefix, "usr", "bin", "arm-none-eabi-gcc")
@@ -216,6 +246,7 @@ def _build(work, out, fwdir, jobs):
     if not os.path.isfile(tarball):
         raise BuildError("%s not found (set MINIGAM_FIRMWARE_DIR)" % tarball)
     top = _stage("unpack the CircuitPython source", unpack, tarball, work)
+    align_native_code(top)
     bindir = _stage("ARM GCC 14 toolchain", toolchain, fwdir,
                     os.path.join(repo_root(), "build", "toolchain"))
     frozen = os.path.join(work, "frozen")
