@@ -22,57 +22,87 @@ import micropython  # noqa: E402
 from micropython import const  # noqa: E402
 
 
-# Rows waiting to be added (or taken off) in one pass over the sums: byte
-# offsets into W1, _BATCH of them at most (16 x 255 fits a 16-bit lane).
-_BATCH = const(16)
+# Rows waiting to be added and taken off in one pass over the sums: byte
+# offsets into W1, _BATCH of each at most (a 16-bit lane holds 257 x 255).
+_BATCH = const(32)
 _ADDS = bytearray(4 * _BATCH)
 _SUBS = bytearray(4 * _BATCH)
+_FIXES = bytearray(8 * _BATCH)  # rows with corrections: r, or -1 - r off
 
 
 @micropython.viper
-def _rows(w1, acc, offs, m: int, n1: int, neg: int):
-    """``acc`` += (or -=, with ``neg``) the sum of the ``m`` rows of ``n1``
-    unsigned bytes at byte offsets ``offs[0 .. m - 1]`` of ``w1``.
+def _rows(w1, acc, src, na: int, ns: int, n1: int):
+    """``acc`` = ``src`` plus the rows at byte offsets ``_ADDS[0 .. na - 1]``
+    of ``w1`` less those at ``_SUBS[0 .. ns - 1]`` (rows of ``n1``
+    unsigned bytes; ``src`` may be ``acc``).
 
-    One pass over ``acc`` for all the rows, where a row at a time made
+    One pass over the sums for all the rows, where a row at a time made
     one a row. With ``w1`` and ``n1`` word-aligned it reads four bytes a
-    load and adds them in two 16-bit lanes (bytes 0 and 2, 1 and 3): 16
+    load and sums them in two 16-bit lanes (bytes 0 and 2, 1 and 3): 32
     rows of 255 still fit a lane, so no lane carries into the next."""
     a = ptr32(acc)
-    o = ptr32(offs)
+    s = ptr32(src)
+    ad = ptr32(_ADDS)
+    sb = ptr32(_SUBS)
     if (int(ptr8(w1)) & 3) == 0 and (n1 & 3) == 0:
         w = ptr32(w1)
-        for t in range(m):
-            o[t] = o[t] >> 2
+        for t in range(na):
+            ad[t] = ad[t] >> 2
+        for t in range(ns):
+            sb[t] = sb[t] >> 2
         h = 0
         for q in range(n1 >> 2):
             e = 0
             d = 0
-            for t in range(m):
-                v = w[o[t] + q]
+            for t in range(na):
+                v = w[ad[t] + q]
                 e += v & 0xFF00FF
                 d += (v >> 8) & 0xFF00FF
-            if neg:
-                a[h] -= e & 0xFFFF
-                a[h + 1] -= d & 0xFFFF
-                a[h + 2] -= e >> 16
-                a[h + 3] -= d >> 16
-            else:
-                a[h] += e & 0xFFFF
-                a[h + 1] += d & 0xFFFF
-                a[h + 2] += e >> 16
-                a[h + 3] += d >> 16
+            f = 0
+            g = 0
+            for t in range(ns):
+                v = w[sb[t] + q]
+                f += v & 0xFF00FF
+                g += (v >> 8) & 0xFF00FF
+            a[h] = s[h] + (e & 0xFFFF) - (f & 0xFFFF)
+            a[h + 1] = s[h + 1] + (d & 0xFFFF) - (g & 0xFFFF)
+            a[h + 2] = s[h + 2] + (e >> 16) - (f >> 16)
+            a[h + 3] = s[h + 3] + (d >> 16) - (g >> 16)
             h += 4
         return
     b = ptr8(w1)
     for h in range(n1):
-        s = 0
-        for t in range(m):
-            s += b[o[t] + h]
-        if neg:
-            a[h] -= s
-        else:
-            a[h] += s
+        x = s[h]
+        for t in range(na):
+            x += b[ad[t] + h]
+        for t in range(ns):
+            x -= b[sb[t] + h]
+        a[h] = x
+
+
+@micropython.viper
+def _fix_rows(nt, acc, nf: int):
+    """Apply to ``acc`` the sparse corrections (``XD`` at ``XH``) of the
+    rows ``_FIXES[0 .. nf - 1]`` (``r`` added, ``-1 - r`` taken off)."""
+    ac = ptr32(acc)
+    fx = ptr32(_FIXES)
+    xat = ptr16(nt.XAT)
+    xh = ptr8(nt.XH)
+    xd = ptr16(nt.XD)
+    for k in range(nf):
+        row = fx[k]
+        neg = 0
+        if row < 0:
+            row = -1 - row
+            neg = 1
+        for x in range(int(xat[row]), int(xat[row + 1])):
+            d = int(xd[x])
+            if d & 0x8000:
+                d -= 0x10000
+            if neg:
+                ac[xh[x]] -= d
+            else:
+                ac[xh[x]] += d
 
 
 @micropython.viper
@@ -97,8 +127,7 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
     w1 = nt.W1
     ac = ptr32(acc)
     xat = ptr16(nt.XAT)
-    xh = ptr8(nt.XH)
-    xd = ptr16(nt.XD)
+    src = base  # the sums the first pass starts from
     if full:
         b1 = ptr16(nt.B1)
         for h in range(n1):
@@ -106,14 +135,13 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
             if v & 0x8000:
                 v -= 0x10000
             ac[h] = v
-    else:
-        bs = ptr32(base)
-        for h in range(n1):
-            ac[h] = bs[h]
+        src = acc
     adds = ptr32(_ADDS)
     subs = ptr32(_SUBS)
+    fx = ptr32(_FIXES)
     na = 0
     ns = 0
+    nf = 0
     t = 0 if int(res[int(nt.TURN)]) == 1 else nc
     for j in range(2 * nc):
         a = int(root[j])
@@ -154,31 +182,24 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
             else:
                 row = last
                 extra -= 1
-            for x in range(int(xat[row]), int(xat[row + 1])):
-                d = int(xd[x])
-                if d & 0x8000:
-                    d -= 0x10000
-                if neg:
-                    ac[xh[x]] -= d
-                else:
-                    ac[xh[x]] += d
+            if int(xat[row]) != int(xat[row + 1]):
+                fx[nf] = -1 - row if neg else row
+                nf += 1
             if neg:
                 subs[ns] = row * n1
                 ns += 1
-                if ns == _BATCH:
-                    _rows(w1, acc, _SUBS, ns, n1, 1)
-                    ns = 0
             else:
                 adds[na] = row * n1
                 na += 1
-                if na == _BATCH:
-                    _rows(w1, acc, _ADDS, na, n1, 0)
-                    na = 0
-    if na:
-        _rows(w1, acc, _ADDS, na, n1, 0)
-    if ns:
-        _rows(w1, acc, _SUBS, ns, n1, 1)
-
+            if na == _BATCH or ns == _BATCH or nf == 2 * _BATCH:
+                _rows(w1, acc, src, na, ns, n1)
+                _fix_rows(nt, acc, nf)
+                src = acc
+                na = 0
+                ns = 0
+                nf = 0
+    _rows(w1, acc, src, na, ns, n1)
+    _fix_rows(nt, acc, nf)
 
 @micropython.viper
 def output(nt, acc: ptr32) -> int:
@@ -461,7 +482,7 @@ def add_rows(nt, acc, rows: ptr8, n: int, first: int):
         adds[m] = r * n1
         m += 1
         if m == _BATCH:
-            _rows(w1, acc, _ADDS, m, n1, 0)
+            _rows(w1, acc, acc, m, 0, n1)
             m = 0
     if m:
-        _rows(w1, acc, _ADDS, m, n1, 0)
+        _rows(w1, acc, acc, m, 0, n1)
