@@ -10,7 +10,9 @@ else ``../shared/firmware``): the CircuitPython source bundle and
 The repository holds only MINIGAM's board overlay
 (``firmware/boards/minigam_pico/mpconfigboard.mk``): the board folder is the
 stock ``raspberry_pi_pico`` one from the bundle, renamed, with the overlay
-appended and the board name changed. Frozen: the device package without
+appended and the board name changed; the bundle's ``mpy-tool.py`` gets
+one fix (``align_native_code``: frozen ARMv6-M native code word-aligned,
+as the emitter assumes). Frozen: the device package without
 ``minigam/host/`` and every library an RP2040 profile imports (the same
 resolution ``deploy`` uses). ``code.py``, ``boot.py`` and ``settings.toml``
 stay on CIRCUITPY (CircuitPython runs ``code.py`` only from there), so the

@@ -1,0 +1,47 @@
+"""The firmware build's one fix to CircuitPython's source bundle: frozen
+ARMv6-M native code aligned to 4 bytes (host only; the firmware gates
+check the built code)."""
+
+import pytest
+
+from minigam.host.firmware import build
+
+
+def _tool(tmp_path, text):
+    (tmp_path / "tools").mkdir()
+    path = tmp_path / "tools" / "mpy-tool.py"
+    path.write_text(text)
+    return path
+
+
+def test_native_code_alignment_is_patched_once(tmp_path):
+    text = "head\n" + build._ALIGN_OLD + "\n            tail\n"
+    path = _tool(tmp_path, text)
+    build.align_native_code(str(tmp_path))
+    patched = path.read_text()
+    assert build._ALIGN_NEW in patched
+    assert patched.count("MP_NATIVE_ARCH_ARMV6M,") == 1
+    build.align_native_code(str(tmp_path))  # a second build: unchanged
+    assert path.read_text() == patched
+
+
+def test_a_bundle_without_the_code_to_patch_stops_the_build(tmp_path):
+    _tool(tmp_path, "a different mpy-tool\n")
+    with pytest.raises(build.BuildError, match="alignment"):
+        build.align_native_code(str(tmp_path))
+
+
+def test_the_shared_bundle_has_the_code_to_patch():
+    """The source bundle the build uses has exactly the lines it patches."""
+    import os
+    import tarfile
+    from minigam.host.emu.device import firmware_dir
+    with tarfile.open(os.path.join(firmware_dir(), build.TARBALL)) as tf:
+        for member in tf:
+            if member.name.endswith("/tools/mpy-tool.py"):
+                text = tf.extractfile(member).read().decode()
+                break
+        else:
+            raise AssertionError("no tools/mpy-tool.py in the bundle")
+    assert text.count(build._ALIGN_OLD) == 1
+    assert build._ALIGN_NEW not in text
