@@ -156,11 +156,12 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
             side = nc
         if side != t:
             fb += sb
-        neg = 0 if b > a else 1
         if b > a:
+            neg = 0
             lo = a
             hi = b
         else:
+            neg = 1
             lo = b
             hi = a
         # counts from bpc up add the place's last row again (rows stop there)
@@ -193,13 +194,15 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
                 na += 1
             if na == _BATCH or ns == _BATCH or nf == 2 * _BATCH:
                 _rows(w1, acc, src, na, ns, n1)
-                _fix_rows(nt, acc, nf)
+                if nf:
+                    _fix_rows(nt, acc, nf)
                 src = acc
                 na = 0
                 ns = 0
                 nf = 0
     _rows(w1, acc, src, na, ns, n1)
-    _fix_rows(nt, acc, nf)
+    if nf:  # (no call when no changed row has corrections)
+        _fix_rows(nt, acc, nf)
 
 @micropython.viper
 def output(nt, acc: ptr32) -> int:
