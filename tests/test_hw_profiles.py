@@ -93,7 +93,7 @@ def test_host_profile_interface(name):
     assert hw.display.brightness == 0.5
     # store: sized from the board's NVM
     assert len(hw.nvm) == p["nvm_bytes"]
-    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 512)
+    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 240)
     hw.store.save(GAME, b"game")
     hw.store.save(SETTINGS, b"s")
     hw.store.save(STATS, b"st")
@@ -371,7 +371,7 @@ def test_device_builder_with_fake_circuitpython(name, monkeypatch):
         assert hw.has_joystick and [c[1].name for c in calls if c[0] == "analog"] == [
             "JOYSTICK_X", "JOYSTICK_Y"]
     assert hw.store.volatile is False
-    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 512)
+    assert hw.store.capacity(GAME) == (64 if p["nvm_bytes"] == 256 else 240)
     hw.brightness = 0.25
     hw.tick(0)
 

@@ -101,6 +101,7 @@ def enter(app):
         unload(m)
     app.state = MENU
     app.hw.pixels.off()
+    P.maintain(app.hw.store)
     show(app)
 
 
@@ -334,6 +335,7 @@ def play_from(app, mode, pos, level=None):
 def _start(app, mode, level):
     from minigam.game import NEW, OVER
     app.menu_page = _MAIN  # after the game, the menu's main page
+    P.maintain(app.hw.store)
     app.mode = mode
     app.level = level
     g = app.game

@@ -30,3 +30,9 @@ MPY_CROSS_FLAGS += -march=armv6m
 # Start-up: no 1 s wait for a reset press into safe mode before code.py
 # (a MINIGAM board is recovered by holding BOOTSEL and dragging the UF2).
 CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1
+
+# NVM: two 4 KB sectors, for the store's log (minigam/hw/store.py), after a
+# firmware region 4 KB smaller than stock; link.ld says the same to the
+# linker. CIRCUITPY starts at 1016 + 8 = 1024 KB, as on stock.
+CFLAGS += -DCIRCUITPY_FIRMWARE_SIZE='(1016 * 1024)'
+CFLAGS += -DCIRCUITPY_INTERNAL_NVM_SIZE='(8 * 1024)'

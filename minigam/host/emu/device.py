@@ -27,8 +27,10 @@ from minigam.host.simulator.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, Sim
 UF2_NAME = "circuitpython-raspberry_pi_pico-10.2.1.uf2"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 MPY_CROSS_NAME = "mpy-cross-cp10.2.1"
-NVM_OFFSET = 0xFF000
-NVM_SIZE = 4096
+# Where microcontroller.nvm lies in flash: stock CircuitPython's one
+# sector, and the MINIGAM firmware's two (``minigam.host.firmware.build``).
+NVM_STOCK = (0xFF000, 4096)
+NVM_MINIGAM = (0xFE000, 8192)
 BOOT_MS = 20000
 # Taps in one state before tap_until calls it a stall (a human turn moves
 # on at every tap or two; the emulator is too slow to spend 5000 taps).
@@ -124,6 +126,17 @@ def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     return files
 
 
+def nvm_layout(uf2):
+    """(flash offset, size) of the NVM of the firmware in ``uf2``: the
+    MINIGAM firmware names its board "MINIGAM Pico"."""
+    from minigam.host.firmware import uf2 as uf2_file
+    with open(uf2, "rb") as f:
+        blocks, _ = uf2_file.read_blocks(f.read())
+    if b"MINIGAM Pico" in b"".join(data for _, data in sorted(blocks)):
+        return NVM_MINIGAM
+    return NVM_STOCK
+
+
 def _pin_number(name):
     m = re.fullmatch(r"GP(\d+)", name or "")
     if not m:
@@ -186,6 +199,9 @@ class EmuSession:
             "--cs", str(_pin_number(disp["cs"])),
             "--pixel", str(_pin_number((data.get("neopixel") or {}).get("pin") or "GP22")),
         ]
+        self.nvm_at = nvm_layout(uf2)
+        args += ["--nvm-offset", str(self.nvm_at[0]),
+                 "--nvm-size", str(self.nvm_at[1])]
         if nvm is not None:
             path = os.path.join(self._tmp.name, "nvm.bin")
             with open(path, "wb") as f:
@@ -423,11 +439,16 @@ class EmuSession:
                 for i in range(0, len(raw) - 2, 3)]
 
     def nvm(self):
-        msg = self._call("flash", offset=NVM_OFFSET, length=NVM_SIZE)
+        msg = self._call("flash", offset=self.nvm_at[0], length=self.nvm_at[1])
         return base64.b64decode(msg["data"])
 
     def stats(self):
         return self._call("stats")
+
+    def nvm_log(self):
+        """[(op, offset in the NVM, bytes)] of the flash erases and
+        programs in the NVM since last asked (as the boot ROM was called)."""
+        return [tuple(e) for e in self._call("nvm_log")["log"]]
 
     def frame_log(self):
         """[(start_ms, end_ms, pixels)] of the RAM writes since last asked."""
@@ -451,6 +472,7 @@ class EmuSession:
         self.console += "\n--- power cycle ---\n"
 
     def cut_power(self, after=0, bytes_written=0):
-        """Arm a power cut in NVM write number ``after`` (0: the next one),
-        once ``bytes_written`` bytes of it have reached the flash."""
+        """Arm a power cut in NVM flash operation number ``after`` (0: the
+        next erase or program), once ``bytes_written`` bytes of it are
+        done."""
         self._call("cut", after=after, bytes=bytes_written)

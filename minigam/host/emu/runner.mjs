@@ -34,6 +34,8 @@ import { RP2040, USBCDC, GPIOPinState } from 'rp2040js';
 
 const FLASH_SIZE = 16 * 1024 * 1024;
 const FS_OFFSET = 0x100000;
+// The NVM, stock CircuitPython's by default (the MINIGAM firmware's is two
+// sectors before CIRCUITPY: --nvm-offset 0xfe000 --nvm-size 8192).
 const NVM_OFFSET = 0xff000;
 const NVM_SIZE = 4096;
 const CYCLE_NS = 8; // 125 MHz
@@ -46,12 +48,14 @@ function fail(msg) {
 }
 
 function parseArgs(argv) {
-  const opts = { spi: 1, dc: 8, cs: 9, pixel: 22, fs: null };
+  const opts = { spi: 1, dc: 8, cs: 9, pixel: 22, fs: null, 'nvm-offset': NVM_OFFSET, 'nvm-size': NVM_SIZE };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
     opts[key] = argv[i + 1];
   }
-  for (const k of ['spi', 'dc', 'cs', 'pixel']) opts[k] = Number(opts[k]);
+  for (const k of ['spi', 'dc', 'cs', 'pixel', 'nvm-offset', 'nvm-size']) opts[k] = Number(opts[k]);
+  opts.nvmOffset = opts['nvm-offset'];
+  opts.nvmSize = opts['nvm-size'];
   if (!opts.bootrom || !opts.uf2) fail('runner needs --bootrom FILE and --uf2 FILE');
   return opts;
 }
@@ -112,7 +116,9 @@ class Board {
     this.halted = null;
     this.cut = null; // {after: writes to skip, bytes: bytes of the cutting write to apply}
     this.flashOps = 0;
-    this.nvmWrites = 0;
+    this.nvmWrites = 0; // flash operations in the NVM: erases and programs
+    this.nvmErases = 0;
+    this.nvmLog = []; // [op, offset in the NVM, bytes] of each NVM operation
     this.fb = new Uint8Array(FB_W * FB_H * 2);
     this.frames = 0;
     this.lastFrameNs = 0;
@@ -303,10 +309,13 @@ class Board {
     this.flashOps++;
     const isErase = core.PC === this.eraseAt;
     const count = isErase ? r[1] >>> 0 : r[2] >>> 0;
-    const inNvm = addr < NVM_OFFSET + NVM_SIZE && addr + count > NVM_OFFSET;
+    const { nvmOffset, nvmSize } = this.opts;
+    const inNvm = addr < nvmOffset + nvmSize && addr + count > nvmOffset;
     let apply = count;
     if (inNvm) {
       this.nvmWrites++;
+      if (isErase) this.nvmErases++;
+      if (this.nvmLog.length < 100000) this.nvmLog.push([isErase ? 'erase' : 'program', addr - nvmOffset, count]);
       if (this.cut) {
         if (this.cut.after > 0) this.cut.after--;
         else {
@@ -385,7 +394,7 @@ function main() {
   let flash = new Uint8Array(FLASH_SIZE).fill(0xff);
   loadUF2(readFileSync(opts.uf2), flash);
   if (opts.fs) flash.set(readFileSync(opts.fs), FS_OFFSET);
-  if (opts.nvm) flash.set(readFileSync(opts.nvm).subarray(0, NVM_SIZE), NVM_OFFSET);
+  if (opts.nvm) flash.set(readFileSync(opts.nvm).subarray(0, opts.nvmSize), opts.nvmOffset);
   let board = new Board(opts, flash);
   const levels = {}; // input levels the host set, by GPIO number
   // Stop the PIOs' own wall-clock loops: Board.run steps them.
@@ -451,6 +460,7 @@ function main() {
         frames: board.frames,
         flash_ops: board.flashOps,
         nvm_writes: board.nvmWrites,
+        nvm_erases: board.nvmErases,
         halted: board.halted,
         breaks: board.breaks,
       };
@@ -458,6 +468,11 @@ function main() {
     frame_log() {
       const log = board.frameLog;
       board.frameLog = [];
+      return { log };
+    },
+    nvm_log() {
+      const log = board.nvmLog;
+      board.nvmLog = [];
       return { log };
     },
     pixel_log() {

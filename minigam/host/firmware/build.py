@@ -34,7 +34,13 @@ BOARD = "minigam_pico"
 CP_VERSION = "10.2.1"
 EPOCH = "1767225600"  # 2026-01-01: repeatable bytes
 TARBALL = "circuitpython-10.2.1-rp2040-src.tar.xz"
-REGION = 1020 * 1024
+# Flash: the firmware, then the NVM (two sectors here, one on stock
+# CircuitPython's 1020 KB), then CIRCUITPY where stock has it, so a
+# firmware-only update keeps the drive (and finds old saves in the
+# NVM's second sector: ``minigam.hw.store_v1``).
+REGION = 1016 * 1024
+NVM_OFFSET = REGION
+NVM_SIZE = 8 * 1024
 DRIVE_OFFSET = 0x100000  # CIRCUITPY on a 2 MB Pico: after firmware and NVM
 SETTINGS = """\
 # MINIGAM settings. With none, the board runs the pico-st7789 profile
@@ -142,6 +148,78 @@ def align_native_code(top):
         f.write(text.replace(_ALIGN_OLD, _ALIGN_NEW))
 
 
+# The MINIGAM firmware's NVM is two 4 KB sectors (the store's log needs a
+# sector to compact into while the other keeps every save). The stock port
+# fixes the NVM at one sector: its size is a plain #define, and a write
+# that is not into erased bytes copies, erases and reprograms the NVM's
+# first sector only. The size becomes overridable by the board, and such a
+# write erases and reprograms each sector it touches, keeping the rest.
+_NVM_SIZE_OLD = """#define CIRCUITPY_INTERNAL_NVM_SIZE         (4 * 1024)
+"""
+_NVM_SIZE_NEW = """#ifndef CIRCUITPY_INTERNAL_NVM_SIZE  // MINIGAM: a board may set it
+#define CIRCUITPY_INTERNAL_NVM_SIZE         (4 * 1024)
+#endif
+"""
+_NVM_WRITE_OLD_HEAD = "static void erase_and_write_sector("
+_NVM_WRITE_OLD_TAIL = "void common_hal_nvm_bytearray_get_bytes("
+_NVM_WRITE_NEW = """// MINIGAM: erase and reprogram each flash sector the write touches (the
+// stock code assumed a one-sector NVM), keeping the rest of each sector.
+static void erase_and_write_sector(uint32_t address, uint32_t len, uint8_t *bytes) {
+    uint8_t buffer[FLASH_SECTOR_SIZE];
+    uint32_t end = address + len;
+    for (uint32_t sector = address - address % FLASH_SECTOR_SIZE; sector < end;
+         sector += FLASH_SECTOR_SIZE) {
+        uint32_t lo = MAX(address, sector);
+        uint32_t hi = MIN(end, sector + FLASH_SECTOR_SIZE);
+        uint32_t at = CIRCUITPY_INTERNAL_NVM_START_ADDR + sector;
+        #pragma GCC diagnostic push
+        #if __GNUC__ >= 11
+        #pragma GCC diagnostic ignored "-Warray-bounds"
+        #pragma GCC diagnostic ignored "-Wstringop-overread"
+        #endif
+        memcpy(buffer, (uint8_t *)at, FLASH_SECTOR_SIZE);
+        #pragma GCC diagnostic pop
+        memcpy(buffer + (lo - sector), bytes + (lo - address), hi - lo);
+        // disable interrupts to prevent core hang on rp2040
+        common_hal_mcu_disable_interrupts();
+        supervisor_flash_pre_write();
+        flash_range_erase(RMV_OFFSET(at), FLASH_SECTOR_SIZE);
+        flash_range_program(RMV_OFFSET(at), buffer, FLASH_SECTOR_SIZE);
+        supervisor_flash_post_write();
+        common_hal_mcu_enable_interrupts();
+    }
+}
+
+"""
+
+
+def nvm_of_sectors(top):
+    """Patch the bundle's RP2040 port for a board-set NVM size and writes
+    that erase only the sectors they touch (once; idempotent)."""
+    header = os.path.join(top, "ports", "raspberrypi", "mpconfigport.h")
+    with open(header, encoding="utf-8") as f:
+        text = f.read()
+    if _NVM_SIZE_NEW not in text:
+        if text.count(_NVM_SIZE_OLD) != 1:
+            raise BuildError("%s: no NVM size to patch (another "
+                             "CircuitPython?)" % header)
+        with open(header, "w", encoding="utf-8") as f:
+            f.write(text.replace(_NVM_SIZE_OLD, _NVM_SIZE_NEW))
+    source = os.path.join(top, "ports", "raspberrypi", "common-hal", "nvm",
+                          "ByteArray.c")
+    with open(source, encoding="utf-8") as f:
+        text = f.read()
+    if _NVM_WRITE_NEW in text:
+        return
+    a = text.find(_NVM_WRITE_OLD_HEAD)
+    b = text.find(_NVM_WRITE_OLD_TAIL)
+    if a < 0 or b < a or "flash_range_erase" not in text[a:b]:
+        raise BuildError("%s: no sector write to patch (another "
+                         "CircuitPython?)" % source)
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(text[:a] + _NVM_WRITE_NEW + text[b:])
+
+
 def toolchain(fwdir, prefix):
     """ARM GCC 14 under ``prefix`` (installed by toolchain.sh once)."""
     gcc = os.path.join(prefix, "usr", "bin", "arm-none-eabi-gcc")
@@ -186,9 +264,13 @@ def board_folder(top, frozen):
     text = text.replace('"Raspberry Pi Pico"', '"MINIGAM Pico"')
     with open(header, "w") as f:
         f.write(text)
-    with open(os.path.join(repo_root(), "firmware", "boards", BOARD,
-                           "mpconfigboard.mk")) as f:
+    overlay_dir = os.path.join(repo_root(), "firmware", "boards", BOARD)
+    with open(os.path.join(overlay_dir, "mpconfigboard.mk")) as f:
         overlay = f.read()
+    with open(os.path.join(overlay_dir, "link.ld")) as f:
+        link = f.read()
+    with open(os.path.join(folder, "link.ld"), "w") as f:
+        f.write(link)
     with open(os.path.join(folder, "mpconfigboard.mk"), "a") as f:
         f.write("\n# --- MINIGAM overlay ---\n" + overlay)
         f.write("FROZEN_MPY_DIRS += %s\n" % os.path.abspath(frozen))
@@ -197,7 +279,7 @@ def board_folder(top, frozen):
     # need other qstrs: with a changed overlay they are made again.
     stamp = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD,
                          "overlay.sha256")
-    digest = hashlib.sha256(overlay.encode()).hexdigest()
+    digest = hashlib.sha256((overlay + link).encode()).hexdigest()
     old = None
     if os.path.isfile(stamp):
         with open(stamp) as f:
@@ -249,6 +331,7 @@ def _build(work, out, fwdir, jobs):
         raise BuildError("%s not found (set MINIGAM_FIRMWARE_DIR)" % tarball)
     top = _stage("unpack the CircuitPython source", unpack, tarball, work)
     align_native_code(top)
+    nvm_of_sectors(top)
     bindir = _stage("ARM GCC 14 toolchain", toolchain, fwdir,
                     os.path.join(repo_root(), "build", "toolchain"))
     frozen = os.path.join(work, "frozen")

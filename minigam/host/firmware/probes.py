@@ -280,3 +280,37 @@ def parse_profile(console):
         if f and f[0] == "s" and len(f) in (3, 4):
             out.append((f[1], int(f[2]), int(f[3]) if len(f) == 4 else 0))
     return out
+
+
+# The store on the board's own ``microcontroller.nvm``: what a fresh store
+# loads (``l`` lines, hex or "-"), then ``saves`` deterministic saves that
+# fill the log and compact it more than once. The host runs the same text
+# over its flash model (``minigam.host.emu.nvmflash``) to check the model
+# against the firmware, operation by operation and byte for byte.
+STORE_PROBE_BODY = b'''
+import microcontroller
+from minigam.hw.store import Store, GAME, SETTINGS, STATS
+st = Store(microcontroller.nvm)
+for k in (GAME, SETTINGS, STATS):
+    b = st.load(k)
+    print("l", k, "".join("%%02x" %% x for x in b) if b else "-")
+print("store loaded")
+for i in range(%(saves)d):
+    st.save(GAME, bytes((i * 7 + j) & 255 for j in range(20 + i %% 31)))
+    if i %% 13 == 0:
+        st.save(STATS, bytes((i + j) & 255 for j in range(9 + i %% 40)))
+    if i %% 41 == 0:
+        st.save(SETTINGS, bytes((3, i & 255, 1)))
+print("saves", st.saves, "compactions", st.compactions)
+print("STORE DONE")
+'''
+
+
+def store_probe(saves):
+    """The store probe's ``code.py`` for ``saves`` saves; its body alone
+    (without the wait for the host) is ``store_probe_body(saves)``."""
+    return WAIT_FOR_HOST + store_probe_body(saves)
+
+
+def store_probe_body(saves):
+    return STORE_PROBE_BODY % {b"saves": saves}

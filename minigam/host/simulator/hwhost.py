@@ -91,7 +91,7 @@ class HostNVM:
 
     def __init__(self, size, path=None):
         self.path = path
-        self.data = bytearray(size)
+        self.data = bytearray(b"\xff") * size  # erased flash
         if path and os.path.exists(path):
             with open(path, "rb") as f:
                 old = f.read(size)

@@ -1,31 +1,32 @@
-"""Power cuts at the app level (issue 10): every save the app makes, torn at
-every byte, then a fresh app started on what the NVM holds.
+"""Power cuts at the app level: every save the app makes, cut in every
+flash operation CircuitPython would make for it, then a fresh store and a
+fresh app started on what the flash holds.
 
-``record_session(profile, seed, mode, turns)`` plays through the real app
-by keys (a human who always presses A, against the AI or in two-player
-mode) on an NVM that logs every write: the app saves the game after every
-completed turn, settings when they change and statistics after each game,
-each through ``Store.save`` as ONE slice assignment on the NVM. Each write
-is kept with the NVM image before it and the blobs (game; settings and
-statistics) the store held before and after it.
+``record_session(profile, seed, mode, turns, build)`` plays through the
+real app by keys (a human who always presses A, against the AI or in
+two-player mode) on a flash NVM (``minigam.host.emu.nvmflash``) of the
+``build``: ``"minigam"`` (the MINIGAM firmware's two-sector NVM),
+``"stock"`` (stock CircuitPython's one RP2040 sector) or ``"samd51"``
+(a PyBadge's 256 bytes, erased at every write). The app saves the game
+after every completed turn, settings when they change, statistics after
+each game, and compacts the store at the menu (``Store.maintain``). Each
+call that wrote is kept with the NVM image before it and every kind's blob
+before and after.
 
-``cut_write(w, k, descending)`` is the NVM image after a power cut during
-write ``w`` once ``k`` of its bytes reached the NVM (ascending address
-order: the first ``k``; descending: the last ``k``). ``k = 0`` is a cut
-before the write, ``k = len`` the complete write.
-
-``check_cuts(session, app_check=True)`` checks every cut point of every
-write: a fresh ``Store`` over the image loads without raising, and its game
-blob and (settings, statistics) pair are each exactly the one before or the
-one after the write (never a mix), the one before when nothing was written,
-the one after when all was. With ``app_check``, a fresh ``App`` is started
-on every distinct image: its settings and statistics are the before or
-after ones, it offers "Resume game" exactly when a loadable game is stored,
-the game it resumes (by pressing A on the menu) is that stored game
-(``savegame.dumps`` compared byte for byte), and a few more key presses and
-ticks run without an exception and with a valid position. Raises
-``CutFailure``; returns figures (writes, cut points, distinct images, apps
-started, resumes).
+``check_cuts(session, app_check=True)`` replays each of those calls on its
+image with a power cut in each of its flash operations (erases and page
+programs), after ``cut_points`` bytes of it: none, the first, mid-page,
+mid-sector, all but the last, all. A fresh ``Store`` over the result must
+load without raising, each kind's blob exactly the one before or the one
+after (never a mix, never garbage), and a save after it must work. On the
+MINIGAM build every cut must pass. On one sector (stock) a cut in a
+compaction's erase can lose the store: such cuts are counted
+(``window``), not failed; on a SAMD51 every write has that window. With
+``app_check``, a fresh ``App`` is started on every distinct image: its
+settings and statistics are the stored ones, it offers "Resume game"
+exactly when a loadable game is stored, the game it resumes is that game,
+and a few more key presses run without an exception. Raises
+``CutFailure``; returns figures.
 
 Host only. ``python -m minigam.host soak --cuts [--profile P ...]`` runs it.
 """
@@ -34,51 +35,65 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
+from minigam.host.emu.nvmflash import PAGE, SECTOR, FlashNVM, PowerCut  # noqa: E402
+
+# build: (nvmflash kind, NVM bytes)
+BUILDS = {"minigam": ("minigam", 2 * SECTOR), "stock": ("rp2040", SECTOR),
+          "samd51": ("samd51", 256)}
+MAINTAIN = -1  # a recorded Store.maintain() call, not a save
+
 
 class CutFailure(Exception):
-    """A torn save that loads as a mix, raises, or breaks the app."""
+    """A cut save that loads as a mix, raises, or breaks the app."""
 
 
-class TapeNVM:
-    """A bytearray NVM that logs every slice write with the image before."""
+def cut_points(count):
+    """Bytes of an operation of ``count`` bytes done when the power fails."""
+    return sorted({k for k in (0, 1, PAGE // 2, SECTOR // 2, count - 1, count)
+                   if 0 <= k <= count})
 
-    def __init__(self, size):
-        self.data = bytearray(size)
-        self.log = []  # (start, new bytes, image before)
 
-    def __len__(self):
-        return len(self.data)
-
-    def __getitem__(self, i):
-        return self.data[i]
-
-    def __setitem__(self, i, v):
-        if isinstance(i, slice):
-            start = i.start or 0
-            self.log.append((start, bytes(v), bytes(self.data)))
-        self.data[i] = v
+def default_build(profile):
+    from minigam.hw.pins import PROFILES
+    return "samd51" if PROFILES[profile]["nvm_bytes"] < SECTOR else "minigam"
 
 
 class Session:
-    """Writes of one recorded session (see the module docstring)."""
+    """Store calls of one recorded session (see the module docstring)."""
 
-    def __init__(self, profile, size):
+    def __init__(self, profile, build):
         self.profile = profile
-        self.size = size
-        self.writes = []  # dicts: kind, start, data, before, game0/1, meta0/1
+        self.build = build
+        self.kind, self.size = BUILDS[build]
+        # dicts: kind (MAINTAIN for a compaction), data, before (image),
+        # blobs0, blobs1 (GAME, SETTINGS, STATS)
+        self.writes = []
+        self.erases = 0
+        self.saves = 0
 
-    def cut(self, w, k, descending=False):
-        """The NVM image of a cut during write ``w`` after ``k`` bytes."""
+    def replay(self, w, cut=None):
+        """The flash after store call ``w`` on its image before, cut as
+        ``(operation, bytes)``; and the operations it made."""
+        from minigam.hw.store import Store
         wr = self.writes[w]
-        img = bytearray(wr["before"])
-        data = wr["data"]
-        n = len(data)
-        s = wr["start"]
-        if descending:
-            img[s + n - k:s + n] = data[n - k:]
-        else:
-            img[s:s + k] = data[:k]
-        return img
+        nvm = FlashNVM(self.size, self.kind, wr["before"])
+        store = Store(nvm)
+        nvm.keep_trace = True
+        if cut is not None:
+            nvm.arm_cut(*cut)
+        try:
+            if wr["kind"] == MAINTAIN:
+                store.maintain()
+            else:
+                store.save(wr["kind"], wr["data"])
+        except PowerCut:
+            return nvm, nvm.trace, True
+        return nvm, nvm.trace, False
+
+
+def _blobs(store):
+    from minigam.hw import store as S
+    return (store.load(S.GAME), store.load(S.SETTINGS), store.load(S.STATS))
 
 
 def _press_a_policy(app, hw, K, A, tick):
@@ -90,124 +105,140 @@ def _press_a_policy(app, hw, K, A, tick):
         tick(40)
 
 
-def record_session(profile, seed=1, mode="ai", turns=40, nvm_bytes=None):
-    """Play ``turns`` completed turns (or to the end of the match) through
-    the app; returns a ``Session`` of every NVM write."""
+def record_session(profile, seed=1, mode="ai", turns=40, build=None):
+    """Play ``turns`` completed turns through the app, a match after
+    another; returns a ``Session`` of every store call that wrote."""
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
-    from minigam.hw.pins import PROFILES
-    from minigam.hw import store as S
 
-    size = nvm_bytes or PROFILES[profile]["nvm_bytes"]
-    nvm = TapeNVM(size)
-    hw = build_host_profile(profile, nvm=nvm)
+    ses = Session(profile, build or default_build(profile))
+    nvm = FlashNVM(ses.size, ses.kind)
+    hw = build_host_profile(profile, nvm=nvm, nvm_bytes=ses.size)
     store = hw.store
-    held = {"game": store.load(S.GAME),
-            "meta": (store.load(S.SETTINGS), store.load(S.STATS))}
-    ses = Session(profile, size)
-    errors = []
-    real_save = store.save
+    real = {"save": store.save, "maintain": store.maintain}
 
-    def save(kind, data):
-        before_game, before_meta = held["game"], held["meta"]
-        n = len(nvm.log)
-        real_save(kind, data)
-        if len(nvm.log) != n + 1:
-            # raised after the tick: the app's save_blob swallows errors
-            errors.append("a save made %d NVM writes, not one"
-                          % (len(nvm.log) - n))
-            return
-        held["game"] = store.load(S.GAME)
-        held["meta"] = (store.load(S.SETTINGS), store.load(S.STATS))
-        start, new, before = nvm.log[-1]
-        ses.writes.append({"kind": kind, "start": start, "data": new,
-                           "before": before,
-                           "game0": before_game, "game1": held["game"],
-                           "meta0": before_meta, "meta1": held["meta"]})
+    def logged(kind, call, *args):
+        before, blobs0, n = bytes(nvm.data), _blobs(store), nvm.writes
+        result = call(*args)
+        if nvm.writes != n:
+            ses.writes.append({"kind": kind, "data": args[1] if args else None,
+                               "before": before, "blobs0": blobs0,
+                               "blobs1": _blobs(store)})
+        return result
 
-    store.save = save
+    store.save = lambda kind, data: logged(kind, real["save"], kind, data)
+    store.maintain = lambda: logged(MAINTAIN, real["maintain"])
     app = build_app(hw, seed=seed)
     now = [0]
 
     def tick(ms):
         now[0] += ms
         app.tick(now[0])
-        if errors:
-            raise CutFailure(errors[0])
 
     tick(40)
-    if mode == "2p":  # menu: Play vs AI, Two players
-        hw.keys.push(K.X)
-        tick(40)
-    hw.keys.push(K.A)
-    tick(40)
     done = 0
-    for _ in range(40 * turns + 2000):
-        g = app.game
-        before = g.turn_no if g is not None else 0
-        _press_a_policy(app, hw, K, A, tick)
-        if app.game is not None and app.game.turn_no != before:
-            done += 1
-        if done >= turns or (app.state == A.OVER and app.game.match_over()):
+    for _ in range(1000):  # matches, one after another, from the menu
+        started = done
+        app.menu_sel = 0  # (the menu keeps its pointer: from the top)
+        if mode == "2p":  # menu: Play vs AI, Two players
+            hw.keys.push(K.X)
+            tick(40)
+        hw.keys.push(K.A)
+        tick(40)
+        for _ in range(40 * turns + 2000):
+            g = app.game
+            before = g.turn_no if g is not None else 0
+            _press_a_policy(app, hw, K, A, tick)
+            if app.game is not None and app.game.turn_no != before:
+                done += 1
+            if done >= turns or (app.state == A.OVER
+                                 and app.game.match_over()):
+                break
+        for _ in range(6):  # the match's end: B, back to the menu
+            if app.state == A.MENU:
+                break
+            hw.keys.push(K.B)
+            tick(40)
+        if done >= turns or done == started or app.state != A.MENU:
             break
+    ses.erases = nvm.erases
+    ses.saves = store.saves
     hw.deinit()
     return ses
 
 
 def check_cuts(ses, app_check=True, log=None):
-    """Check every cut point of every write of ``ses``; returns figures."""
+    """Check every cut point of every store call of ``ses``; returns
+    figures: writes, cuts, window (cuts that lost the store, allowed only
+    in a one-sector compaction or on a SAMD51; window_in_play: of those,
+    cuts in a save rather than at the menu), images, apps, resumes."""
     from minigam.app import build_app
     from minigam.app import app as A
     from minigam.app import persist as P
     from minigam.hw import keys as K
-    from minigam.hw import store as S
+    from minigam.hw.store import Store
     from minigam.host.simulator.hwhost import build_host_profile
     from minigam.notation import NotationError, validate
     from minigam.savegame import dumps
 
-    fig = {"profile": ses.profile, "writes": len(ses.writes), "cuts": 0,
-           "images": 0, "apps": 0, "resumes": 0}
+    fig = {"profile": ses.profile, "build": ses.build,
+           "writes": len(ses.writes), "cuts": 0, "window": 0,
+           "window_in_play": 0, "images": 0,
+           "apps": 0, "resumes": 0}
     hw = build_host_profile(ses.profile) if app_check else None
     seen = set()
     for w, wr in enumerate(ses.writes):
-        n = len(wr["data"])
-        for desc in (False, True):
-            for k in range(n + 1):
-                if desc and k in (0, n):
-                    continue  # the same images as ascending
-                img = ses.cut(w, k, desc)
-                where = "%s write %d (%s) cut after %d of %d bytes (%s)" % (
-                    ses.profile, w, "game" if wr["kind"] == S.GAME else
-                    "meta", k, n, "descending" if desc else "ascending")
+        _, trace, _ = ses.replay(w)
+        erases = any(op == "erase" for op, _, _ in trace)
+        for i, (op, at, count) in enumerate(trace):
+            for k in cut_points(count):
+                nvm, _, was_cut = ses.replay(w, (i, k))
+                where = ("%s (%s build) call %d (%s) cut in operation %d "
+                         "(%s of %d bytes at %d) after %d bytes"
+                         % (ses.profile, ses.build, w, "compaction"
+                            if wr["kind"] == MAINTAIN else "kind %d"
+                            % wr["kind"], i, op, count, at, k))
+                if not was_cut:
+                    raise CutFailure("%s: the cut never came" % where)
                 fig["cuts"] += 1
+                img = bytes(nvm.data)
                 try:
-                    st = S.Store(bytearray(img))
-                    game = st.load(S.GAME)
-                    meta = (st.load(S.SETTINGS), st.load(S.STATS))
+                    got = _blobs(Store(FlashNVM(ses.size, ses.kind, img)))
                 except Exception as exc:
                     raise CutFailure("%s: the store raised %s: %s"
                                      % (where, type(exc).__name__, exc))
-                want_g = (wr["game0"], wr["game1"])
-                want_m = (wr["meta0"], wr["meta1"])
-                if k == 0:
-                    want_g, want_m = want_g[:1], want_m[:1]
-                elif k == n:
-                    want_g, want_m = want_g[1:], want_m[1:]
-                if game not in want_g:
-                    raise CutFailure("%s: game blob %r is neither the saved "
-                                     "one before nor after" % (where, game))
-                if meta not in want_m:
-                    raise CutFailure("%s: settings/statistics %r are "
-                                     "neither before nor after" % (where,
-                                                                   meta))
-                key = bytes(img)
-                if not app_check or key in seen:
-                    continue
-                seen.add(key)
+                lost = [n for n in range(3)
+                        if got[n] not in (wr["blobs0"][n], wr["blobs1"][n])]
+                if lost:
+                    if ses.build == "samd51" or (ses.build == "stock"
+                                                 and erases):
+                        fig["window"] += 1
+                        if wr["kind"] != MAINTAIN:
+                            fig["window_in_play"] += 1
+                        continue
+                    raise CutFailure("%s: blob %d is %r, neither the one "
+                                     "before (%r) nor after (%r)"
+                                     % (where, lost[0], got[lost[0]],
+                                        wr["blobs0"][lost[0]],
+                                        wr["blobs1"][lost[0]]))
+                after = FlashNVM(ses.size, ses.kind, img)
                 try:
-                    _check_app(hw, img, game, meta, where, fig, build_app,
+                    Store(after).save(0, b"after the cut")
+                    if Store(after).load(0) != b"after the cut":
+                        raise CutFailure("%s: a save after the cut did not "
+                                         "load" % where)
+                except CutFailure:
+                    raise
+                except Exception as exc:
+                    raise CutFailure("%s: a save after the cut raised %s: %s"
+                                     % (where, type(exc).__name__, exc))
+                if not app_check or img in seen:
+                    continue
+                seen.add(img)
+                try:
+                    _check_app(hw, ses, img, got, where, fig, build_app,
                                A, P, K, dumps, validate, NotationError)
                 except CutFailure:
                     raise
@@ -217,22 +248,20 @@ def check_cuts(ses, app_check=True, log=None):
                                      % (where, type(exc).__name__, exc,
                                         traceback.format_exc()))
         if log:
-            log("  %s: write %d/%d checked" % (ses.profile, w + 1,
-                                               len(ses.writes)))
+            log("  %s: store call %d/%d checked" % (ses.profile, w + 1,
+                                                    len(ses.writes)))
     fig["images"] = len(seen)
     if hw is not None:
         hw.deinit()
     return fig
 
 
-def _check_app(hw, img, game, meta, where, fig, build_app, A, P, K, dumps,
+def _check_app(hw, ses, img, got, where, fig, build_app, A, P, K, dumps,
                validate, NotationError):
     from minigam.hw.store import Store
-    from minigam.host.simulator.hwhost import HostNVM
 
-    nvm = HostNVM(len(img))
-    nvm.data[:] = img
-    hw.store = Store(nvm)
+    game, meta = got[0], got[1:]
+    hw.store = Store(FlashNVM(ses.size, ses.kind, img))
     hw.keys.clear()
     app = build_app(hw, seed=7)
     fig["apps"] += 1
@@ -291,21 +320,35 @@ def _stats_of(P, blob):
     return s.to_bytes()
 
 
+def builds_of(profile):
+    """The builds a profile's board runs: an RP2040 profile both the
+    MINIGAM firmware and stock CircuitPython."""
+    b = default_build(profile)
+    return ("minigam", "stock") if b == "minigam" else (b,)
+
+
 def run(profiles, seed=1, turns=40, app_check=True, log=None):
-    """Record a session per profile (vs the AI and two-player) and check
-    every cut; returns the list of figures."""
+    """Record a session per profile, build and mode (vs the AI and
+    two-player) and check every cut; returns the list of figures."""
     out = []
     for name in profiles:
-        for mode in ("ai", "2p"):
-            ses = record_session(name, seed=seed, mode=mode, turns=turns)
-            fig = check_cuts(ses, app_check=app_check, log=log)
-            fig["mode"] = mode
-            out.append(fig)
+        for build in builds_of(name):
+            for mode in ("ai", "2p"):
+                ses = record_session(name, seed=seed, mode=mode, turns=turns,
+                                     build=build)
+                fig = check_cuts(ses, app_check=app_check, log=log)
+                fig["mode"] = mode
+                out.append(fig)
     return out
 
 
 def format_figures(f):
-    return ("%s (%s): %d writes, %d cut points survived (%d distinct NVM "
-            "images, %d fresh apps, %d resumed games)"
-            % (f["profile"], f.get("mode", "?"), f["writes"], f["cuts"],
+    window = ""
+    if f.get("window"):
+        window = (", %d lost the store in the erase window (%d of them in "
+                  "a save during play)" % (f["window"], f["window_in_play"]))
+    return ("%s, %s build (%s): %d store writes, %d cut points survived%s "
+            "(%d distinct NVM images, %d fresh apps, %d resumed games)"
+            % (f["profile"], f.get("build", "?"), f.get("mode", "?"),
+               f["writes"], f["cuts"] - f.get("window", 0), window,
                f["images"], f["apps"], f["resumes"]))
