@@ -82,6 +82,6 @@ def test_emu_runs_a_key_script_and_writes_screens(tmp_path):
         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "@MENU" in run.stdout  # the board's console, printed
-    assert "optimistic" in run.stdout
+    assert "flash cache modelled" in run.stdout
     shots = sorted(os.listdir(tmp_path))
     assert len(shots) == 2 and all(n.endswith(".png") for n in shots)

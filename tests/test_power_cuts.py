@@ -83,24 +83,27 @@ def test_a_fresh_app_resumes_after_every_cut(profile, build):
 def test_cuts_find_a_store_that_commits_its_sector_first(monkeypatch):
     # The header programmed with the image (before the records): a cut
     # in between leaves a "complete" sector missing its records.
-    real = S.Store._compact
+    import sys
+    monkeypatch.setattr(sys.modules["minigam.compat"], "unload",
+                        lambda name: None)  # keep the module patched below
+    from minigam.hw import store_compact as C
+    real = C.compact
 
-    def header_first(self, kind, data):
-        sectors = self.sectors
-        self.sectors = 1  # the one-sector path puts the header in the image
-        target = 1 - self._active if sectors > 1 and self._active >= 0 else 0
-        a = self._active
-        self._active = -1 if target == 0 else 0
+    def header_first(store, kind, data):
+        sectors = store.sectors
+        store.sectors = 1  # the one-sector path puts the header in the image
+        target = 1 - store._active if sectors > 1 and store._active >= 0 \
+            else 0
+        store._active = -1 if target == 0 else 0
         try:
-            real(self, kind, data)
+            real(store, kind, data)
         finally:
-            self.sectors = sectors
-        if a < 0:
-            self._active = 0
+            store.sectors = sectors
+        store._active = target
 
     ses = record_session("pico-st7789", seed=5, mode="ai", turns=200,
                          build="minigam")
-    monkeypatch.setattr(S.Store, "_compact", header_first)
+    monkeypatch.setattr(C, "compact", header_first)
     with pytest.raises(CutFailure, match="neither"):
         check_cuts(ses, app_check=False)
 

@@ -101,8 +101,17 @@ def enter(app):
         unload(m)
     app.state = MENU
     app.hw.pixels.off()
-    P.maintain(app.hw.store)
+    keep_store(app)
     show(app)
+
+
+def keep_store(app):
+    """Let the store compact now, at the menu or a game's start, when a
+    player is unlikely to switch off (``Store.maintain``); never raises."""
+    try:
+        app.hw.store.maintain()
+    except Exception as exc:  # noqa: BLE001 (full NVM, hardware error)
+        print("minigam: store upkeep failed:", exc)
 
 
 def check_games(app):
@@ -335,7 +344,7 @@ def play_from(app, mode, pos, level=None):
 def _start(app, mode, level):
     from minigam.game import NEW, OVER
     app.menu_page = _MAIN  # after the game, the menu's main page
-    P.maintain(app.hw.store)
+    keep_store(app)
     app.mode = mode
     app.level = level
     g = app.game

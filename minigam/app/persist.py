@@ -160,15 +160,6 @@ def save_blob(store, kind, data):
         return False
 
 
-def maintain(store):
-    """Let the store compact now, at the menu or a game's start, when a
-    player is unlikely to switch off (``Store.maintain``); never raises."""
-    try:
-        store.maintain()
-    except Exception as exc:  # noqa: BLE001 (full NVM, hardware error)
-        print("minigam: store upkeep failed:", exc)
-
-
 def save_settings(store, settings):
     return save_blob(store, _KIND_SETTINGS, settings.to_bytes())
 

@@ -41,80 +41,71 @@ is no other: compaction erases the only copy. ``maintain()`` does it at
 moments a player is unlikely to switch off (the menu, a game's start)
 when the log is more than half full, so that saves in play rarely need it.
 
+Reading the log (``store_scan``, at start-up), compaction and erasing
+(``store_compact``) and the old format (``store_v1``) live in modules
+loaded by name for the call and let go after (``Store._run``): on stock
+CircuitPython a loaded module's code stays in the heap.
+
 On a SAMD51 every ``nvm`` write erases the flash block it lies in,
 whatever the bytes: no layout avoids that window; the store keeps it to
 one write per save, and none for a save that changes nothing.
 """
 
+import sys
+
 from minigam.compat import const
-from minigam.hw.crc import crc16
 
 GAME = const(0)
 SETTINGS = const(1)
 STATS = const(2)
-KINDS = const(16)  # kinds a record can name (tag's low nibble)
-
+KINDS = const(5)  # kinds kept: GAME, SETTINGS, STATS, two more games' saves
 SECTOR = const(4096)
-_HDR = const(8)  # sector header
-_REC = const(7)  # record bytes before the payload (the commit byte follows)
-_TAG = const(0xA0)
-_VERSION = const(2)
-_SEQ_MAX = const(0xFFFFFF)
+HDR = const(8)  # sector header
+REC = const(7)  # record bytes before the payload (the commit byte follows)
+TAG = const(0xA0)
+VERSION = const(2)
+SEQ_MAX = const(0xFFFFFF)
 
 
 class StoreError(ValueError):
     """A blob too large for its record, or an NVM too small."""
 
 
+# CRC-16/CCITT-FALSE, one nibble at a time (16-entry table).
+_CRC_NIBBLE = (
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7, 0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
+)
+
+
+def crc16(data, crc=0xFFFF, start=0, end=None):
+    """CRC-16/CCITT-FALSE (poly 0x1021) of ``data[start:end]``."""
+    if end is None:
+        end = len(data)
+    tab = _CRC_NIBBLE
+    for i in range(start, end):
+        b = data[i]
+        crc = ((crc << 4) & 0xFFFF) ^ tab[(crc >> 12) ^ (b >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ tab[(crc >> 12) ^ (b & 0x0F)]
+    return crc
+
+
 def put_record(buf, at, kind, seq, payload):
     """Write the record of ``payload`` (bytes or None) into ``buf`` at
     ``at``; returns the offset after it."""
     n = len(payload) if payload else 0
-    buf[at] = _TAG | kind
+    buf[at] = TAG | kind
     buf[at + 1] = seq & 0xFF
     buf[at + 2] = (seq >> 8) & 0xFF
     buf[at + 3] = seq >> 16
     buf[at + 4] = n
     if n:
-        buf[at + _REC:at + _REC + n] = payload
+        buf[at + REC:at + REC + n] = payload
     crc = crc16(buf, 0xFFFF, at, at + 5)
-    crc = crc16(buf, crc, at + _REC, at + _REC + n)
+    crc = crc16(buf, crc, at + REC, at + REC + n)
     buf[at + 5] = crc & 0xFF
     buf[at + 6] = crc >> 8
-    buf[at + _REC + n] = seq & 0x7F
-    return at + _REC + n + 1
-
-
-def blank(n):
-    """``n`` erased (0xFF) bytes in a new bytearray, filled by doubling in
-    place (MicroPython repeats no bytearray, and a repeated ``bytes``
-    would be a second buffer as large)."""
-    b = bytearray(n)
-    if not n:
-        return b
-    m = memoryview(b)
-    b[0] = 0xFF
-    k = 1
-    while k < n:
-        c = min(k, n - k)
-        m[k:k + c] = m[0:c]
-        k += c
-    return b
-
-
-def header(epoch):
-    """The 8 bytes of a sector header with ``epoch``."""
-    h = bytearray(_HDR)
-    h[0] = 0x4D  # "M"
-    h[1] = 0x4C  # "L"
-    h[2] = _VERSION
-    h[3] = epoch & 0xFF
-    h[4] = (epoch >> 8) & 0xFF
-    h[5] = epoch >> 16
-    crc = crc16(h, 0xFFFF, 0, 6)
-    h[6] = crc & 0xFF
-    h[7] = crc >> 8
-    return h
+    buf[at + REC + n] = seq & 0x7F
+    return at + REC + n + 1
 
 
 class Store:
@@ -155,11 +146,8 @@ class Store:
     # ----- public API
     def capacity(self, kind):
         """Largest blob (bytes) ``save(kind, ...)`` accepts."""
-        if kind < 0 or kind >= KINDS:
-            raise StoreError("unknown kind %r" % (kind,))
-        if kind == SETTINGS or kind == STATS:
-            return self._caps[kind]
-        return self._caps[GAME]
+        self.load(kind)  # (a known kind)
+        return self._caps[kind if kind == SETTINGS or kind == STATS else GAME]
 
     def load(self, kind):
         """The last saved blob of ``kind`` (bytes), or None if none was saved."""
@@ -180,15 +168,12 @@ class Store:
                              % (len(data), self.capacity(kind)))
         if data == self.load(kind):
             return
-        seq = self._seq + 1
-        if seq > _SEQ_MAX:  # (a lifetime of saves: start the numbers anew)
-            self._compact(kind, data)
-            return
-        n = (len(data) if data else 0) + _REC + 1
+        seq = self._seq + 1  # (compaction numbers them from 1 again)
+        n = (len(data) if data else 0) + REC + 1
         at = self._active * self.size + self._end
         if self._active < 0 or self._end < 0 or self._end + n > self.size \
                 or not self._erased(at, n):
-            self._compact(kind, data)
+            self._run("store_compact", "compact", kind, data)
             return
         rec = bytearray(n)
         put_record(rec, 0, kind, seq, data)
@@ -198,109 +183,26 @@ class Store:
         self._keep(kind, seq, data)
         self.saves += 1
 
-    def clear(self, kind):
-        """Forget the blob of ``kind``."""
-        self.save(kind, None)
-
-    def free(self):
-        """Bytes left for records in the active sector (0 if it must be
-        compacted before the next save)."""
-        if self._active < 0 or self._end < 0:
-            return 0
-        return self.size - self._end
-
     def maintain(self):
-        """Compact now, at a moment a player is unlikely to switch off,
-        if the only sector is over half full or its log ends in a torn
-        record; returns True if it did. (With two sectors, compaction is
-        safe whenever a save needs it: nothing to do here.)"""
-        if self.sectors > 1 or self.size < SECTOR:
-            return False  # (a SAMD51 erases at every write anyway)
-        if self._active >= 0 and self._end >= 0 \
-                and self._end <= self.size // 2:
-            return False
-        if self._active < 0 and not self._live():
-            return False  # nothing kept yet: the first save sets it up
-        self._compact(-1, None)
-        return True
+        """Compact now, at a moment a player is unlikely to switch off, if
+        the only sector is over half full or its log ends in a torn
+        record; returns True if it did (``store_compact.maintain``)."""
+        return self._run("store_compact", "maintain")
 
     def erase(self):
         """Forget everything: every sector erased, old-format saves too."""
-        erased = blank(self.size)
-        for s in range(self.sectors):
-            self.nvm[s * self.size:(s + 1) * self.size] = erased
+        self._run("store_compact", "erase")
         self.reload()
 
     def reload(self):
         """Re-read the NVM (after an external change)."""
-        blobs = self._blobs
-        seqs = self._seqs
-        for k in range(KINDS):
-            blobs[k] = None
-            seqs[k] = 0
-        self._active = -1
-        self._epoch = 0
-        self._end = -1
-        self._seq = 0
-        for s in range(self.sectors):
-            e = self._epoch_of(s)
-            if e >= 0 and (self._active < 0 or e > self._epoch):
-                self._active, self._epoch = s, e
-        if self._active >= 0:
-            self._scan()
-        else:
-            self._migrate()
+        if not self._run("store_scan", "scan"):
+            self._run("store_v1", "migrate")  # no log yet: old saves, once
 
     # ----- the log
-    def _epoch_of(self, s):
-        """The epoch of sector ``s``'s valid header, or -1."""
-        h = self.nvm[s * self.size:s * self.size + _HDR]
-        if h[0] != 0x4D or h[1] != 0x4C or h[2] != _VERSION:
-            return -1
-        if crc16(h, 0xFFFF, 0, 6) != h[6] | (h[7] << 8):
-            return -1
-        return h[3] | (h[4] << 8) | (h[5] << 16)
-
-    def _scan(self):
-        """Read the active sector's records; ``_end`` is where the next
-        one goes (-1 when the log ends in a damaged record: compact)."""
-        nvm = self.nvm
-        base = self._active * self.size
-        at = _HDR
-        last = -1
-        while at + _REC + 1 <= self.size:
-            h = nvm[base + at:base + at + _REC]
-            tag = h[0]
-            if tag == 0xFF:
-                self._end = at
-                break
-            seq = h[1] | (h[2] << 8) | (h[3] << 16)
-            n = h[4]
-            end = at + _REC + n
-            if (tag & 0xF0) != _TAG or seq <= last or end >= self.size:
-                break
-            payload = nvm[base + at + _REC:base + end]
-            if nvm[base + end] != seq & 0x7F:
-                break
-            crc = crc16(h, 0xFFFF, 0, 5)
-            if crc16(payload, crc) != h[5] | (h[6] << 8):
-                break
-            self._keep(tag & 0x0F, seq, bytes(payload) if n else None)
-            last = seq
-            at = end + 1
-        else:
-            self._end = at  # full to the last byte
-        self._seq = max(last, 0)
-
     def _keep(self, kind, seq, data):
         self._blobs[kind] = data
         self._seqs[kind] = seq
-
-    def _live(self):
-        """Kinds holding a blob, oldest save first."""
-        kinds = [k for k in range(KINDS) if self._blobs[k] is not None]
-        kinds.sort(key=lambda k: self._seqs[k])
-        return kinds
 
     def _erased(self, at, n):
         for b in self.nvm[at:at + n]:
@@ -308,60 +210,15 @@ class Store:
                 return False
         return True
 
-    def _compact(self, kind, data):
-        """Write the live blobs, ``kind``'s as ``data`` (``kind`` -1: none
-        new), into a fresh sector; the header last when there is another
-        sector to fall back on."""
-        live = [k for k in self._live() if k != kind]
-        size = self.size
-        img = blank(size)
-        at = _HDR
-        seq = 0
-        for k in live:
-            seq += 1
-            if at + len(self._blobs[k]) + _REC + 1 > size:
-                raise StoreError("saves do not fit the NVM")
-            at = put_record(img, at, k, seq, self._blobs[k])
-            self._seqs[k] = seq
-        if data is not None:
-            if at + len(data) + _REC + 1 > size:
-                raise StoreError("saves do not fit the NVM")
-            seq += 1
-            at = put_record(img, at, kind, seq, data)
-        epoch = (self._epoch + 1) & _SEQ_MAX
-        target = 1 - self._active if self.sectors > 1 and self._active >= 0 \
-            else 0
-        base = target * size
-        hdr = header(epoch)
-        if self.sectors == 1:
-            img[0:_HDR] = hdr
-        self.nvm[base:base + size] = img
-        if self.sectors > 1:
-            self.nvm[base:base + _HDR] = hdr
-        self._active, self._epoch, self._end, self._seq = target, epoch, at, seq
-        if kind >= 0:
-            self._keep(kind, seq, data)
-        self.compactions += 1
-        self.saves += 1 if kind >= 0 else 0
-
-    def _migrate(self):
-        """No log yet: read a version-1 store once (where it lay on the
-        NVM before this format) and keep its blobs in a new log."""
-        from minigam.hw import store_v1
+    def _run(self, module, name, *args):
+        """``minigam.hw.<module>.<name>(self, *args)``, the module loaded
+        for the call only: reading the log (start-up), compaction and
+        the old format are rare, and on stock CircuitPython a loaded
+        module's code stays in the heap."""
         from minigam.compat import unload
-        found = None
-        for at in ((SECTOR, 0) if self.sectors > 1 else (0,)):
-            found = store_v1.read(self.nvm, at, min(len(self.nvm) - at, SECTOR))
-            if found:
-                break
-        unload("minigam.hw.store_v1")
-        if not found:
-            return
-        for kind in (SETTINGS, STATS, GAME):
-            b = found[kind]
-            if b is not None and len(b) <= self.capacity(kind):
-                self._keep(kind, 0, b)
+        full = "minigam.hw." + module
+        __import__(full)
         try:
-            self._compact(-1, None)
-        except Exception as exc:  # kept in RAM: the next save writes them
-            print("minigam: old saves not converted yet:", exc)
+            return getattr(sys.modules[full], name)(self, *args)
+        finally:
+            unload(full)

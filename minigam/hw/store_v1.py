@@ -13,7 +13,7 @@ low byte. Of two valid slots the newer seq (wrap-safe) wins. The meta
 payload is ``[len(settings)] settings stats``.
 """
 
-from minigam.hw.crc import crc16
+from minigam.hw.store import crc16
 
 
 def _slot(nvm, at, magic, cap):
@@ -60,3 +60,27 @@ def read(nvm, at, size):
     if game is None and settings is None and stats is None:
         return None
     return [game or None, settings, stats]
+
+
+def migrate(store):
+    """Give ``store`` (a ``minigam.hw.store.Store`` that found no log) the
+    blobs of a version-1 store, from where it lay: the NVM's start, and on
+    the MINIGAM firmware's two sectors the second one too (the stock
+    firmware's NVM, which follows the 4 KB smaller firmware region there);
+    then write them as a log."""
+    nvm = store.nvm
+    found = None
+    for at in ((4096, 0) if store.sectors > 1 else (0,)):
+        found = read(nvm, at, min(len(nvm) - at, 4096))
+        if found:
+            break
+    if not found:
+        return
+    for kind in range(3):  # GAME, SETTINGS, STATS: as ``read`` lists them
+        b = found[kind]
+        if b is not None and len(b) <= store.capacity(kind):
+            store._keep(kind, 0, b)
+    try:
+        store._run("store_compact", "compact", -1, None)
+    except Exception as exc:  # kept in RAM: the next save writes them
+        print("minigam: old saves not converted yet:", exc)

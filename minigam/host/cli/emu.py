@@ -4,8 +4,8 @@ DIR] [--firmware UF2]``: the real CircuitPython firmware on an emulated Pico.
 A second simulator: the same key scripts as ``sim --headless``, run by
 CircuitPython 10.2.1 (or the MINIGAM firmware) on rp2040js, with the
 CIRCUITPY drive ``deploy`` would write. The board's console is printed as it
-runs. Times are the emulator's virtual clock, which models no flash wait
-states (optimistic).
+runs. Times are the emulator's virtual clock, with the Pico's XIP flash
+cache modelled (``--flash-cache off``: flash as fast as RAM, optimistic).
 """
 
 import argparse
@@ -39,6 +39,9 @@ def main(argv):
     ap.add_argument("--bootrom", metavar="BIN", help="RP2040 boot ROM")
     ap.add_argument("--quiet", action="store_true",
                     help="do not print the board's console")
+    ap.add_argument("--flash-cache", choices=("on", "off"), default="on",
+                    help="model the Pico's XIP flash cache (default on; off: "
+                    "flash as fast as RAM, optimistic)")
     args = ap.parse_args(argv)
     if not 1 <= args.scale <= 16:
         ap.error("--scale must be 1..16")
@@ -51,14 +54,16 @@ def main(argv):
         session = device.EmuSession(
             args.profile, files=device.drive_files(args.profile, frozen=frozen),
             uf2=args.firmware, bootrom=args.bootrom,
-            echo=None if args.quiet else sys.stdout)
+            echo=None if args.quiet else sys.stdout,
+            flash_cache=args.flash_cache == "on")
         session.boot()
         sim.run_headless(args.profile, script, args.screenshot,
                          args.screenshot_dir, args.scale, None, args.settle,
                          out=sys.stdout, session=session)
         session.check()
-        sys.stdout.write("\nemulated time %.1f s (optimistic: no flash wait "
-                         "states)\n" % (session.now / 1000.0))
+        sys.stdout.write("\nemulated time %.1f s (%s)\n" % (
+            session.now / 1000.0, "flash cache modelled"
+            if session.flash_cache else "optimistic: flash as fast as RAM"))
         return 0
     except sim.SimError as exc:
         sys.stderr.write("error: %s\n" % exc)

@@ -6,8 +6,10 @@ for a profile, plus ``MINIGAM_TRACE = 1`` in ``settings.toml`` so that
 ``code.py`` prints each app state it enters with the heap free after a
 collection and a 16 KB probe (``@PICK 91234 1``). Buttons are GPIO levels,
 the screen is rebuilt from the SPI traffic, the NeoPixels from the PIO's
-output. All times are the emulator's virtual milliseconds (its clock has no
-flash wait states, so they are optimistic).
+output. All times are the emulator's virtual milliseconds, with the
+Pico's XIP flash cache modelled (``xipcache.mjs``: every miss stalls the
+core as on the chip); ``flash_cache=False`` gives the ideal flash of
+stock rp2040js, for comparison.
 
 It offers what :func:`minigam.host.simulator.sim.run_step` needs (``tap``,
 ``advance``, ``await_state``, ``tap_until``, ``state``), so the simulator's
@@ -151,7 +153,8 @@ class EmuSession:
     itself carries (the MINIGAM product UF2)."""
 
     def __init__(self, profile="pico-st7789", files=None, uf2=None,
-                 bootrom=None, echo=None, nvm=None, drive_in_uf2=False):
+                 bootrom=None, echo=None, nvm=None, drive_in_uf2=False,
+                 flash_cache=None, xip_miss=None):
         from minigam.host.emu.fat12 import build_image
         from minigam.hw import pins
         if profile not in pins.PROFILES:
@@ -202,6 +205,12 @@ class EmuSession:
         self.nvm_at = nvm_layout(uf2)
         args += ["--nvm-offset", str(self.nvm_at[0]),
                  "--nvm-size", str(self.nvm_at[1])]
+        if flash_cache is None:  # on, unless MINIGAM_FLASH_CACHE=off
+            flash_cache = os.environ.get("MINIGAM_FLASH_CACHE", "on") != "off"
+        self.flash_cache = bool(flash_cache)
+        args += ["--flash-cache", "on" if flash_cache else "off"]
+        if xip_miss:
+            args += ["--xip-miss", str(int(xip_miss))]
         if nvm is not None:
             path = os.path.join(self._tmp.name, "nvm.bin")
             with open(path, "wb") as f:

@@ -19,6 +19,10 @@
 //   caught at their entry points and applied to the flash array, so NVM and
 //   CIRCUITPY writes persist across a reset, and a power cut can be injected
 //   in the middle of a write.
+// - Flash timing: rp2040js reads flash as fast as RAM. The XIP cache model
+//   (xipcache.mjs) charges each miss its stall, from the SSI registers the
+//   firmware's stage2 set (--flash-cache off: the ideal flash, for
+//   comparison; --xip-miss N: N clocks a miss).
 // - WFI: a core that executes WFI with an enabled interrupt already pending
 //   (CircuitPython idles with interrupts masked) wakes at once, as on the
 //   chip; rp2040js would wait for the next interrupt to become pending, which
@@ -31,6 +35,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RP2040, USBCDC, GPIOPinState } from 'rp2040js';
+import { XipCache } from './xipcache.mjs';
 
 const FLASH_SIZE = 16 * 1024 * 1024;
 const FS_OFFSET = 0x100000;
@@ -48,12 +53,13 @@ function fail(msg) {
 }
 
 function parseArgs(argv) {
-  const opts = { spi: 1, dc: 8, cs: 9, pixel: 22, fs: null, 'nvm-offset': NVM_OFFSET, 'nvm-size': NVM_SIZE };
+  const opts = { spi: 1, dc: 8, cs: 9, pixel: 22, fs: null, 'nvm-offset': NVM_OFFSET, 'nvm-size': NVM_SIZE, 'flash-cache': 'on', 'xip-miss': 0 };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
     opts[key] = argv[i + 1];
   }
-  for (const k of ['spi', 'dc', 'cs', 'pixel', 'nvm-offset', 'nvm-size']) opts[k] = Number(opts[k]);
+  for (const k of ['spi', 'dc', 'cs', 'pixel', 'nvm-offset', 'nvm-size', 'xip-miss']) opts[k] = Number(opts[k]);
+  if (opts['flash-cache'] !== 'on' && opts['flash-cache'] !== 'off') fail('--flash-cache is on or off');
   opts.nvmOffset = opts['nvm-offset'];
   opts.nvmSize = opts['nvm-size'];
   if (!opts.bootrom || !opts.uf2) fail('runner needs --bootrom FILE and --uf2 FILE');
@@ -110,6 +116,7 @@ class Board {
     mcu.loadBootrom(opts.bootromWords);
     mcu.flash.set(flashImage);
     mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+    this.xip = opts['flash-cache'] === 'on' ? new XipCache({ missCycles: opts['xip-miss'] }).attach(mcu) : null;
     this.console = '';
     this.pendingText = '';
     this.pendingTimes = [];
@@ -326,6 +333,7 @@ class Board {
       }
     }
     const flash = this.mcu.flash;
+    if (this.xip) this.xip.flush();
     if (isErase) {
       flash.fill(0xff, addr, addr + apply);
     } else {
@@ -342,6 +350,7 @@ class Board {
     const pios = mcu.pio;
     const eraseAt = this.eraseAt;
     const programAt = this.programAt;
+    const xip = this.xip;
     let pioDebt = 0;
     let checks = 0;
     while (clock.nanos < limitNs && !this.halted) {
@@ -358,7 +367,7 @@ class Board {
           this.flashHook();
           continue;
         }
-        const cycles = core.executeInstruction();
+        const cycles = core.executeInstruction() + (xip ? xip.takeStall() : 0);
         clock.tick(cycles * CYCLE_NS);
         if (!pios[0].stopped || !pios[1].stopped) {
           // rp2040js steps its PIOs from a wall-clock timer; step them here
@@ -463,6 +472,8 @@ function main() {
         nvm_erases: board.nvmErases,
         halted: board.halted,
         breaks: board.breaks,
+        flash_cache: !!board.xip,
+        ...(board.xip ? board.xip.stats() : {}),
       };
     },
     frame_log() {

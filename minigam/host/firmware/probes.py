@@ -314,3 +314,29 @@ def store_probe(saves):
 
 def store_probe_body(saves):
     return STORE_PROBE_BODY % {b"saves": saves}
+
+
+# The flash cache seen from Python: one byte of Backgammon's first-layer
+# table (136 KB, frozen: read in place from flash) a loop pass, either the
+# same byte (its line stays cached) or a new 8-byte line each pass (a miss
+# each: the table is larger than the 16 KB cache). ``near`` and ``far``
+# are ns a pass; their difference is one miss's stall.
+XIP_PROBE = WAIT_FOR_HOST + b'''
+from minigam.bg import weights
+m = memoryview(weights.W1)
+ns = time.monotonic_ns
+def walk(step, n):
+    t = ns()
+    s = 0
+    i = 0
+    for k in range(n):
+        s += m[i]
+        i += step
+        if i >= len(m):
+            i = 0
+    return (ns() - t) // n
+walk(0, 100)
+print("near", walk(0, 4000))
+print("far", walk(8, 4000))
+print("PROBE DONE")
+'''
