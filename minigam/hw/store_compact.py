@@ -1,12 +1,13 @@
 """Compaction of the store's log (``minigam.hw.store``): the live blobs
 rewritten into a fresh sector; and erasing it. Loaded only when a save
-finds the log full, at a safe moment (``Store.maintain``), or to erase:
+finds the log full, when ``Store.maintain`` finds it over half full, or
+to erase:
 on stock CircuitPython a loaded module's code stays in the heap, and a
 save in play rarely needs this.
 """
 
-from minigam.hw.store import (HDR, KINDS, REC, SECTOR, SEQ_MAX, VERSION,
-                              StoreError, crc16, put_record)
+from minigam.hw.store import (HDR, KINDS, REC, SEQ_MAX, VERSION, StoreError,
+                              crc16, put_record)
 
 
 def blank(n):
@@ -84,20 +85,6 @@ def compact(store, kind, data):
     store.compactions += 1
     store.saves += 1 if kind >= 0 else 0
 
-
-
-def maintain(store):
-    """``Store.maintain``: with one sector, compact if it is over half full
-    or its log ends in a torn record (True if it did). With two, compaction
-    is safe whenever a save needs it; a SAMD51 erases at every write."""
-    if store.sectors > 1 or store.size < SECTOR:
-        return False
-    if store._active >= 0 and 0 <= store._end <= store.size // 2:
-        return False
-    if store._active < 0 and not live_kinds(store):
-        return False  # nothing kept yet: the first save sets it up
-    compact(store, -1, None)
-    return True
 
 
 def erase(store):

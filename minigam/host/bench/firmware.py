@@ -489,7 +489,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
                       % str(exc).strip().splitlines()[-1])
             return
         out.write("  reset to menu: %.0f ms (%s)\n" % (s.now, OPTIMISTIC))
-        s.menu_ms = s.now
+        menu_ms = s.now
         stages = start_up(s)
         total = stages[0][1] + stages[0][2] if stages else 0
         out.write("  heap %d B; free after each start-up stage: %s\n" % (
@@ -574,7 +574,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             keys = [a for a, _ in menu + setting + board] + (wait_keys or [])
             for more in board_keys_24(out, uf2, bootrom).values():
                 keys += more
-            bounds(out, ai, s.menu_ms, keys)
+            bounds(out, ai, menu_ms, keys)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
 

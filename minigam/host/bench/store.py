@@ -22,6 +22,7 @@ def measure(build, turns=TURNS, seed=11):
     """(saves, erases, games, compactions at the menu) of two sessions
     (against the AI and two-player) on ``build``'s NVM."""
     from minigam.host.soak.cuts import MAINTAIN, record_session
+    from minigam.hw.store import STATS
     profile = "pybadge" if build == "samd51" else "pico-st7789"
     saves = erases = games = menu = 0
     for mode in ("ai", "2p"):
@@ -29,7 +30,7 @@ def measure(build, turns=TURNS, seed=11):
                              build=build)
         saves += ses.saves
         erases += ses.erases
-        games += sum(1 for w in ses.writes if w["kind"] == 2)  # STATS
+        games += sum(1 for w in ses.writes if w["kind"] == STATS)
         menu += sum(1 for w in ses.writes if w["kind"] == MAINTAIN)
     return saves, erases, max(games, 1), menu
 

@@ -24,9 +24,9 @@ games with the head exception off.
 
 ``soak --keys N [--profile P ...] [--seed S]`` is the button abuse instead:
 N random key events into the real app on each profile
-(``minigam.host.soak.keys``). ``soak --cuts [--profile P ...]`` tears
-every NVM write of recorded games at every byte and resumes a fresh app
-from each image (``minigam.host.soak.cuts``). ``soak --fuzz N`` fuzzes
+(``minigam.host.soak.keys``). ``soak --cuts [--profile P ...]`` cuts
+every flash operation of every save of recorded games, on each build's
+NVM, and resumes a fresh app from each image (``minigam.host.soak.cuts``). ``soak --fuzz N`` fuzzes
 the record, save and NVM store loaders (``minigam.host.soak.fuzz``).
 """
 
@@ -274,8 +274,8 @@ CUT_PROFILES = ("pybadge", "pico-st7789")
 
 
 def cuts_main(args):
-    """``--cuts``: power cuts at every byte of every save; exit 1 on a
-    failure."""
+    """``--cuts``: power cuts in every flash operation of every save; exit
+    1 on a failure."""
     from minigam.host.soak.cuts import CutFailure, format_figures, run
 
     if args.turns < 1:
@@ -365,8 +365,8 @@ def main(argv):
                     help="host profile for --keys (repeatable; default "
                     "pybadge and pimoroni-display-pack-2, a 4-button one)")
     ap.add_argument("--cuts", action="store_true",
-                    help="instead: tear every NVM write of a game at every "
-                    "byte and resume a fresh app (minigam.host.soak.cuts)")
+                    help="instead: cut every flash operation of every save "
+                    "and resume a fresh app (minigam.host.soak.cuts)")
     ap.add_argument("--turns", type=int, default=200,
                     help="for --cuts: turns to record per session")
     ap.add_argument("--fuzz", type=int, default=0,

@@ -13,12 +13,15 @@ Kinds of NVM (``ports/*/common-hal/nvm/ByteArray.c``):
   over it, programmed whole); any other write copies the NVM's first 4 KB
   sector, lays the bytes over it, erases the sector and programs it whole.
   The stock code assumes a one-sector NVM.
-- ``"minigam"``, the MINIGAM firmware (``firmware/patches``): the same,
-  but the erase-and-program covers each sector the write touches.
+- ``"minigam"``, the MINIGAM firmware (patched by
+  ``minigam.host.firmware.build.nvm_of_sectors``): the same, but the
+  erase-and-program covers each sector the write touches.
 - ``"samd51"``: every write erases the flash block it lies in and
   programs it again (ASF4's ``_flash_write``), whatever the bytes.
 
-``ops`` counts what was done: erases, page programs and slice writes.
+``erases``, ``programs`` and ``writes`` count the sector erases, page
+programs and slice writes; with ``keep_trace``, ``trace`` lists each
+operation as the runner's ``nvm_log`` does.
 """
 
 PAGE = 256

@@ -34,13 +34,11 @@ BOARD = "minigam_pico"
 CP_VERSION = "10.2.1"
 EPOCH = "1767225600"  # 2026-01-01: repeatable bytes
 TARBALL = "circuitpython-10.2.1-rp2040-src.tar.xz"
-# Flash: the firmware, then the NVM (two sectors here, one on stock
-# CircuitPython's 1020 KB), then CIRCUITPY where stock has it, so a
-# firmware-only update keeps the drive (and finds old saves in the
-# NVM's second sector: ``minigam.hw.store_v1``).
+# Flash: the firmware, then the NVM (two sectors here, one after stock
+# CircuitPython's 1020 KB; ``minigam.host.emu.device.NVM_MINIGAM``), then
+# CIRCUITPY where stock has it, so a firmware-only update keeps the drive
+# (and finds old saves in the NVM's second sector: ``minigam.hw.store_v1``).
 REGION = 1016 * 1024
-NVM_OFFSET = REGION
-NVM_SIZE = 8 * 1024
 DRIVE_OFFSET = 0x100000  # CIRCUITPY on a 2 MB Pico: after firmware and NVM
 SETTINGS = """\
 # MINIGAM settings. With none, the board runs the pico-st7789 profile
