@@ -50,28 +50,16 @@ def test_percentiles():
     assert bf.percentile([5], 99) == 5
 
 
-def test_the_bench_scripts_play_out_in_the_simulator():
-    # The firmware bench's key scripts, on the host app with the bench's
-    # seed: a round and the board-cursor detour each end on the menu's
-    # first line with no game saved (what the next round is scripted for),
-    # and the detour's RIGHT taps move the board's cursor.
-    from minigam.app.app import STATE_NAMES
+def test_the_bench_round_plays_out_in_the_simulator():
+    # The firmware bench's round, on the host app with the bench's seed:
+    # it ends on the menu's first line with no game saved (what the next
+    # round is scripted for).
     from minigam.host.simulator import sim
-    from minigam.hw.keys import key_code
     session = sim.Session(bf.PROFILE, seed=bf.SEED)
     try:
-        for script in (bf.ROUND, bf.TWO_PLAYER_TO_DEST):
-            for kind, arg in sim.parse_script(script):
-                sim.run_step(session, kind, arg)
-        app = session.app
-        assert STATE_NAMES[app.state] == "DEST"
-        for _ in range(3):
-            was = app.board.cursor
-            session.tap(key_code("RIGHT"))
-            assert app.board.cursor != was  # each tap draws a frame
-        for kind, arg in sim.parse_script(bf.TWO_PLAYER_REST):
+        for kind, arg in sim.parse_script(bf.ROUND):
             sim.run_step(session, kind, arg)
-        assert STATE_NAMES[app.state] == "MENU"
+        app = session.app
         assert app.menu_sel == 0 and not app.saved
         assert app.menu_page == 0
         fresh = P.Settings()
@@ -79,6 +67,32 @@ def test_the_bench_scripts_play_out_in_the_simulator():
         assert app.settings.to_bytes() == fresh.to_bytes()
     finally:
         session.close()
+
+
+def test_the_board_cursor_is_measured_in_every_game():
+    # Each game reaches the bench's stops, and at one of them at least a
+    # cursor key moves the cursor (a key that moves nothing draws no frame
+    # and gives the bench no figure).
+    from minigam.app.app import STATE_NAMES
+    from minigam.host.simulator import sim
+    from minigam.hw.keys import key_code
+    for game in bf.GAME_NAMES:
+        moved = 0
+        for stop in bf.BOARD_STOPS:
+            session = sim.Session(bf.PROFILE, seed=bf.SEED)
+            try:
+                script = bf.GAME_KEYS.get(game, "") + "X A A*until:" + stop
+                for kind, arg in sim.parse_script(script):
+                    sim.run_step(session, kind, arg)
+                app = session.app
+                assert STATE_NAMES[app.state] == stop, (game, stop)
+                for key in ("RIGHT", "LEFT"):
+                    was = app.board.cursor
+                    session.tap(key_code(key))
+                    moved += app.board.cursor != was
+            finally:
+                session.close()
+        assert moved >= 2, game
 
 
 def test_the_tutor_script_turns_the_tutor_on_and_comes_back_up():

@@ -72,6 +72,10 @@ class BgBoardView:
         in the status line."""
         old = self.pos
         fresh = self.fresh
+        if not fresh and old == pos:
+            # a cursor key: its frame's time is not spent here
+            self.set_turn(pos[52] if turn is None else turn)
+            return
         mover = old[52] != pos[52]
         todo = 0
         p2 = self.p2

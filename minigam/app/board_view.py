@@ -211,13 +211,17 @@ class BoardView:
         self.banner.hidden = True
         g.append(self.banner)
         self.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
-        self.pos = bytearray(17)
+        self.pos = bytearray(17)  # what the screen shows
+        self.fresh = True  # nothing shown yet
         unload("minigam.app.sprites")
 
     # -- checkers -----------------------------------------------------------
 
     def set_position(self, pos):
         """Show the checkers, bars, trays and pip counts of ``pos``."""
+        if pos == self.pos and not self.fresh:
+            return  # a cursor key: its frame's time is not spent here
+        self.fresh = False
         sel = self.sel_col
         self.set_selected(-1)
         for c in range(COLS):

@@ -24,8 +24,9 @@ CircuitPython 10.2.1 with ``deploy``'s ``.mpy`` bundle, and stock with the
   meanwhile; the app then paces the moves it shows): mean, p90, p99, max;
 * key press to finished frame (the last RAM write of the update), and the
   refresh time (first to last RAM write), for the menu cursor (the main
-  page and Settings: no page scrolls), a setting's value stepped, and the
-  board cursor.
+  page and Settings: no page scrolls) and a setting's value stepped; on
+  the MINIGAM firmware also each game's board cursor and a key pressed
+  during each game's AI turn.
 
 On the MINIGAM firmware, also (``firmware_probes`` plants the probes):
 
@@ -100,13 +101,6 @@ MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
 TUTOR_ON = "X*4 A X*5 A B Y*4 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
-# The board cursor's latency is measured in a two-player game at its first
-# choice of a destination (the first pick has one source: the bar; its
-# destinations are two); the game is then played out (a game left
-# unfinished would be saved, and "Resume game" would shift the menu the
-# rounds are scripted for).
-TWO_PLAYER_TO_DEST = "X A A*until:DEST"
-TWO_PLAYER_REST = "A*until:OVER B await:MENU Y "
 # One round of play, from and back to the menu's first line with the
 # level at Medium: every menu page, a game against Hard, the level back to
 # Medium (Hard -> Easy -> Medium), a two-player game.
@@ -425,22 +419,61 @@ GAME_NAMES = {"minigam": "MINIGAM", "backgammon": "Backgammon",
               "nardy": "Long Nardy"}
 
 
-def board_keys_24(out, uf2, bootrom):
-    """The board cursor of Backgammon and Long Nardy (a two-player game, at
-    its first choice of a destination): {game: [key to finished frame]}."""
+def ai_wait_keys(out, uf2, bootrom, game, turns=6):
+    """Backgammon or Long Nardy against Hard: a key pressed as the AI's
+    turn begins, to its finished frame (":wait" on the status line drawn
+    between the search's slices). [ms]"""
+    A = key_code("A")
+    got = []
+    with _session(uf2, bootrom, frozen=True) as s:
+        try:
+            s.boot()
+            play(s, GAME_KEYS[game] + LEVEL_KEYS["hard"] + "A")
+            for _ in range(turns):
+                s.tap_until(A, "AI")
+                s.frame_log()
+                t1 = s.now
+                s.tap(key_code("RIGHT"))
+                s.run(400, idle_ms=150, min_ms=50)
+                ups = [b for a, b in refreshes(s.frame_log()) if b > t1]
+                if ups:
+                    got.append(ups[0] - t1)
+                s.tap_until(A, "ROLL")
+        except device.EmuError as exc:
+            out.write("  %s AI's turn: stopped: %s\n" % (
+                GAME_NAMES[game], str(exc).strip().splitlines()[-1]))
+    _stats(out, "key to finished frame, %s, during the AI's turn"
+           % GAME_NAMES[game], got)
+    return got
+
+
+# Where the board's cursor is measured, in a two-player game: its first
+# choice of a checker and its first choice of a destination. A cursor key
+# that has nowhere else to go (one source, one destination) draws nothing
+# and is not counted.
+BOARD_STOPS = ("PICK", "DEST")
+
+
+def board_keys(out, uf2, bootrom):
+    """The board cursor of each game (RIGHT and LEFT at ``BOARD_STOPS``):
+    {game: [key to finished frame]}."""
     got = {}
-    for game, pick in GAME_KEYS.items():
-        with _session(uf2, bootrom, frozen=True) as s:
-            try:
-                s.boot()
-                play(s, pick + TWO_PLAYER_TO_DEST)
-                got[game] = [a for a, _ in key_latency(s, "RIGHT")]
-            except device.EmuError as exc:
-                out.write("  %s board cursor not measured: %s\n" % (
-                    GAME_NAMES[game], str(exc).strip().splitlines()[-1]))
-                continue
-        _stats(out, "key to finished frame, %s board cursor"
-               % GAME_NAMES[game], got[game])
+    for game in GAME_NAMES:
+        got[game] = []
+        for stop in BOARD_STOPS:
+            with _session(uf2, bootrom, frozen=True) as s:
+                try:
+                    s.boot()
+                    play(s, GAME_KEYS.get(game, "") + "X A A*until:" + stop)
+                    for key in ("RIGHT", "LEFT"):
+                        got[game] += [a for a, _ in key_latency(s, key, 8)]
+                except device.EmuError as exc:
+                    out.write("  %s board cursor at %s not measured: %s\n"
+                              % (GAME_NAMES[game], stop,
+                                 str(exc).strip().splitlines()[-1]))
+        _stats(out, "key to finished frame, %s board cursor (first choices "
+               "of a checker and a destination)" % GAME_NAMES[game],
+               got[game])
     return got
 
 
@@ -463,7 +496,7 @@ def bounds(out, ai, menu_ms, keys):
     out.write("    menu after reset: %s\n" % verdict(menu_ms, MENU_BOUND_MS))
     if keys:
         out.write("    key to finished frame, p99 over %d keys (menus, the "
-                  "three games' boards, MINIGAM's AI turn): %s\n" % (
+                  "three games' boards, their AI turns): %s\n" % (
                       len(keys), verdict(percentile(keys, 99), KEY_BOUND_MS)))
 
 
@@ -496,7 +529,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
                              for n, f, _, _ in stages)))
         start_up_times(out, s, stages)
-        menu = setting = board = []
+        menu = setting = []
         if latency:
             # the main page's cursor (18 taps: three times round its six
             # lines), then the Settings page's (twice round its seven) and
@@ -508,13 +541,6 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             play(s, "X X")
             setting = key_latency(s, "A", taps=10)
             play(s, "B Y*4")
-            try:  # the board's cursor, in a two-player game played out
-                play(s, TWO_PLAYER_TO_DEST)
-                board = key_latency(s, "RIGHT")
-                play(s, TWO_PLAYER_REST)
-            except device.EmuError as exc:
-                out.write("  board cursor not measured: %s\n"
-                          % str(exc).strip().splitlines()[-1])
         mark = len(s.console)
         rounds = 0
         try:
@@ -560,8 +586,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
         if latency:
             for label, values in (
                     ("menu cursor (main page and Settings)", menu),
-                    ("menu setting step", setting),
-                    ("board cursor", board)):
+                    ("menu setting step", setting)):
                 _stats(out, "key to finished frame, " + label,
                        [a for a, _ in values])
                 _stats(out, "frame refresh, " + label, [b for _, b in values])
@@ -571,9 +596,11 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
                   "backgammon": ai24_profile(out, uf2, bootrom, "backgammon"),
                   "nardy": ai24_profile(out, uf2, bootrom, "nardy")}
             wait_keys = ai_turns(out, uf2, bootrom)
-            keys = [a for a, _ in menu + setting + board] + (wait_keys or [])
-            for more in board_keys_24(out, uf2, bootrom).values():
+            keys = [a for a, _ in menu + setting] + (wait_keys or [])
+            for more in board_keys(out, uf2, bootrom).values():
                 keys += more
+            for game in ("backgammon", "nardy"):
+                keys += ai_wait_keys(out, uf2, bootrom, game)
             bounds(out, ai, menu_ms, keys)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
