@@ -1,24 +1,32 @@
 """Build the MINIGAM firmware: CircuitPython 10.2.1 for the Pico with the game
 frozen into flash (host only).
 
-``python -m minigam.host.firmware.build [--out DIR]`` writes
-``build/firmware/minigam-pico-<version>.uf2``. What it needs and cannot get
-from a registry comes from the firmware folder (``MINIGAM_FIRMWARE_DIR``,
-else ``../shared/firmware``): the CircuitPython source bundle and
-``toolchain.sh``, which installs ARM GCC 14 from Debian's packages.
+``python -m minigam.host.firmware.build [--out DIR] [--source auto|bundle|clone]``
+writes ``build/firmware/minigam-pico-<version>.uf2``. Its inputs, each from
+public sources by a recipe in this repository:
 
-The repository holds only MINIGAM's board overlay
-(``firmware/boards/minigam_pico/mpconfigboard.mk``): the board folder is the
-stock ``raspberry_pi_pico`` one from the bundle, renamed, with the overlay
-appended and the board name changed; the bundle's ``mpy-tool.py`` gets
-one fix (``align_native_code``: frozen ARMv6-M native code word-aligned,
-as the emitter assumes). Frozen: the device package without
-``minigam/host/`` and every library an RP2040 profile imports (the same
-resolution ``deploy`` uses). ``code.py``, ``boot.py`` and ``settings.toml``
-stay on CIRCUITPY (CircuitPython runs ``code.py`` only from there), so the
-UF2 also carries a CIRCUITPY drive image holding them: one file to drag onto
-the Pico. ``minigam-pico-<version>-firmware-only.uf2`` leaves the drive as
-it is, for an update. Each stage is cached under ``build/firmware/``.
+- CircuitPython's source (``source``): a source bundle at hand
+  (``MINIGAM_FIRMWARE_DIR``, else ``../shared/firmware``, else one made here
+  before), else one made here from a shallow clone of the release tag and
+  the submodules the build reads. Every file is checked against
+  ``firmware/circuitpython-10.2.1.sha256``, so both ways build the same tree.
+- Every change we make to it (``patches``): two the bundle carries (the
+  build assumed a git clone), and two made before each build: frozen
+  ARMv6-M native code word-aligned (``align_native_code``), and an NVM of
+  several flash sectors.
+- ARM GCC 14 (``toolchain``): ``build/toolchain``, else the system's, else
+  Debian trixie's packages unpacked there.
+
+The repository also holds MINIGAM's board overlay
+(``firmware/boards/minigam_pico/``): the board folder is the stock
+``raspberry_pi_pico`` one, renamed, with the overlay appended and the board
+name changed. Frozen: the device package without ``minigam/host/`` and every
+library an RP2040 profile imports (the same resolution ``deploy`` uses).
+``code.py``, ``boot.py`` and ``settings.toml`` stay on CIRCUITPY
+(CircuitPython runs ``code.py`` only from there), so the UF2 also carries a
+CIRCUITPY drive image holding them: one file to drag onto the Pico.
+``minigam-pico-<version>-firmware-only.uf2`` leaves the drive as it is, for
+an update. Each stage is cached under ``build/firmware/``.
 """
 
 import argparse
@@ -27,13 +35,20 @@ import os
 import shutil
 import subprocess
 import sys
-import tarfile
 import time
+
+from minigam.host.firmware import patches, source, toolchain
+from minigam.host.firmware.errors import BuildError, exit_status
+
+# tests/test_firmware_build.py checks the alignment patch through these
+align_native_code = patches.ALIGN_NATIVE_CODE.apply
+_ALIGN_OLD = patches.ALIGN_NATIVE_CODE.edits[0].old
+_ALIGN_NEW = patches.ALIGN_NATIVE_CODE.edits[0].new
 
 BOARD = "minigam_pico"
 CP_VERSION = "10.2.1"
 EPOCH = "1767225600"  # 2026-01-01: repeatable bytes
-TARBALL = "circuitpython-10.2.1-rp2040-src.tar.xz"
+TARBALL = source.TARBALL
 # Flash: the firmware, then the NVM (two sectors here, one after stock
 # CircuitPython's 1020 KB; ``minigam.host.emu.device.NVM_MINIGAM``), then
 # CIRCUITPY where stock has it, so a firmware-only update keeps the drive
@@ -49,10 +64,6 @@ SETTINGS = """\
 """
 
 
-class BuildError(Exception):
-    """A stage failed: one line for the user (plus the tail of its log)."""
-
-
 def repo_root():
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))
@@ -64,14 +75,6 @@ def project_version():
             if line.startswith("version"):
                 return line.split("=", 1)[1].strip().strip('"')
     raise BuildError("no version in pyproject.toml")
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _stage(name, fn, *args):
@@ -91,140 +94,6 @@ def _run(cmd, log, env=None, cwd=None):
         with open(log, errors="replace") as f:
             tail = "".join(f.readlines()[-25:])
         raise BuildError("%s failed (log %s):\n%s" % (" ".join(cmd[:3]), log, tail))
-
-
-def unpack(tarball, work):
-    """The source bundle, unpacked once per tarball."""
-    stamp = os.path.join(work, "src.sha256")
-    digest = _sha256(tarball)
-    src = os.path.join(work, "src")
-    if os.path.isfile(stamp) and open(stamp).read() == digest:
-        return _source_top(src)
-    shutil.rmtree(src, ignore_errors=True)
-    os.makedirs(src)
-    with tarfile.open(tarball) as tf:
-        tf.extractall(src, filter="data")
-    with open(stamp, "w") as f:
-        f.write(digest)
-    return _source_top(src)
-
-
-def _source_top(src):
-    tops = [d for d in os.listdir(src) if os.path.isdir(os.path.join(src, d))]
-    if len(tops) != 1:
-        raise BuildError("unexpected source bundle layout in %s" % src)
-    return os.path.join(src, tops[0])
-
-
-# mpy-tool.py (which turns frozen .mpy files into C) aligns ARMv6-M machine
-# code to 2 bytes, but the ARMv6-M native emitter assumes 4: its 32-bit
-# constants and long jumps are PC-relative loads from words it placed
-# expecting a word-aligned start. Code that lands at an address ending
-# in 2 reads the wrong word (a mask of 0x00FF00FF read as 0x00FFE001).
-# Aligned to 4, as mpy-tool already does for ARMv6 and Xtensa.
-_ALIGN_OLD = """        if config.native_arch in (
-            MP_NATIVE_ARCH_ARMV6,
-            MP_NATIVE_ARCH_XTENSA,"""
-_ALIGN_NEW = """        if config.native_arch in (
-            MP_NATIVE_ARCH_ARMV6,
-            MP_NATIVE_ARCH_ARMV6M,  # MINIGAM: the emitter assumes 4
-            MP_NATIVE_ARCH_XTENSA,"""
-
-
-def align_native_code(top):
-    """Make the bundle's mpy-tool.py align frozen ARMv6-M code to 4 bytes
-    (once; the frozen C is made again every build)."""
-    path = os.path.join(top, "tools", "mpy-tool.py")
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    if _ALIGN_NEW in text:
-        return
-    if text.count(_ALIGN_OLD) != 1:
-        raise BuildError("%s: no native-code alignment to patch (another "
-                         "CircuitPython?)" % path)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text.replace(_ALIGN_OLD, _ALIGN_NEW))
-
-
-# The MINIGAM firmware's NVM is two 4 KB sectors (the store's log needs a
-# sector to compact into while the other keeps every save). The stock port
-# fixes the NVM at one sector: its size is a plain #define, and a write
-# that is not into erased bytes copies, erases and reprograms the NVM's
-# first sector only. The size becomes overridable by the board, and such a
-# write erases and reprograms each sector it touches, keeping the rest.
-_NVM_SIZE_OLD = """#define CIRCUITPY_INTERNAL_NVM_SIZE         (4 * 1024)
-"""
-_NVM_SIZE_NEW = """#ifndef CIRCUITPY_INTERNAL_NVM_SIZE  // MINIGAM: a board may set it
-#define CIRCUITPY_INTERNAL_NVM_SIZE         (4 * 1024)
-#endif
-"""
-_NVM_WRITE_OLD_HEAD = "static void erase_and_write_sector("
-_NVM_WRITE_OLD_TAIL = "void common_hal_nvm_bytearray_get_bytes("
-_NVM_WRITE_NEW = """// MINIGAM: erase and reprogram each flash sector the write touches (the
-// stock code assumed a one-sector NVM), keeping the rest of each sector.
-static void erase_and_write_sector(uint32_t address, uint32_t len, uint8_t *bytes) {
-    uint8_t buffer[FLASH_SECTOR_SIZE];
-    uint32_t end = address + len;
-    for (uint32_t sector = address - address % FLASH_SECTOR_SIZE; sector < end;
-         sector += FLASH_SECTOR_SIZE) {
-        uint32_t lo = MAX(address, sector);
-        uint32_t hi = MIN(end, sector + FLASH_SECTOR_SIZE);
-        uint32_t at = CIRCUITPY_INTERNAL_NVM_START_ADDR + sector;
-        #pragma GCC diagnostic push
-        #if __GNUC__ >= 11
-        #pragma GCC diagnostic ignored "-Warray-bounds"
-        #pragma GCC diagnostic ignored "-Wstringop-overread"
-        #endif
-        memcpy(buffer, (uint8_t *)at, FLASH_SECTOR_SIZE);
-        #pragma GCC diagnostic pop
-        memcpy(buffer + (lo - sector), bytes + (lo - address), hi - lo);
-        // disable interrupts to prevent core hang on rp2040
-        common_hal_mcu_disable_interrupts();
-        supervisor_flash_pre_write();
-        flash_range_erase(RMV_OFFSET(at), FLASH_SECTOR_SIZE);
-        flash_range_program(RMV_OFFSET(at), buffer, FLASH_SECTOR_SIZE);
-        supervisor_flash_post_write();
-        common_hal_mcu_enable_interrupts();
-    }
-}
-
-"""
-
-
-def nvm_of_sectors(top):
-    """Patch the bundle's RP2040 port for a board-set NVM size and writes
-    that erase only the sectors they touch (once; idempotent)."""
-    header = os.path.join(top, "ports", "raspberrypi", "mpconfigport.h")
-    with open(header, encoding="utf-8") as f:
-        text = f.read()
-    if _NVM_SIZE_NEW not in text:
-        if text.count(_NVM_SIZE_OLD) != 1:
-            raise BuildError("%s: no NVM size to patch (another "
-                             "CircuitPython?)" % header)
-        with open(header, "w", encoding="utf-8") as f:
-            f.write(text.replace(_NVM_SIZE_OLD, _NVM_SIZE_NEW))
-    source = os.path.join(top, "ports", "raspberrypi", "common-hal", "nvm",
-                          "ByteArray.c")
-    with open(source, encoding="utf-8") as f:
-        text = f.read()
-    if _NVM_WRITE_NEW in text:
-        return
-    a = text.find(_NVM_WRITE_OLD_HEAD)
-    b = text.find(_NVM_WRITE_OLD_TAIL)
-    if a < 0 or b < a or "flash_range_erase" not in text[a:b]:
-        raise BuildError("%s: no sector write to patch (another "
-                         "CircuitPython?)" % source)
-    with open(source, "w", encoding="utf-8") as f:
-        f.write(text[:a] + _NVM_WRITE_NEW + text[b:])
-
-
-def toolchain(fwdir, prefix):
-    """ARM GCC 14 under ``prefix`` (installed by toolchain.sh once)."""
-    gcc = os.path.join(prefix, "usr", "bin", "arm-none-eabi-gcc")
-    if not os.path.isfile(gcc):
-        _run(["bash", os.path.join(fwdir, "toolchain.sh"), prefix],
-             prefix + ".log")
-    return os.path.dirname(gcc)
 
 
 def frozen_tree(dest):
@@ -309,7 +178,7 @@ def with_drive(firmware, files):
     return uf2.write_blocks(blocks, family or uf2.RP2040_FAMILY)
 
 
-def build(out=None, fwdir=None, jobs=2):
+def build(out=None, fwdir=None, jobs=2, how=None):
     """Build (or bring up to date) the MINIGAM firmware; returns the
     product UF2's path. One build at a time: ``make test`` runs two pytest
     processes side by side, and each may ask for the firmware."""
@@ -318,19 +187,17 @@ def build(out=None, fwdir=None, jobs=2):
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build(work, out, fwdir, jobs)
+        return _build(work, out, fwdir, jobs, how)
 
 
-def _build(work, out, fwdir, jobs):
+def _build(work, out, fwdir, jobs, how):
     from minigam.host.emu.device import firmware_dir
-    fwdir = fwdir or firmware_dir()
-    tarball = os.path.join(fwdir, TARBALL)
-    if not os.path.isfile(tarball):
-        raise BuildError("%s not found (set MINIGAM_FIRMWARE_DIR)" % tarball)
-    top = _stage("unpack the CircuitPython source", unpack, tarball, work)
-    align_native_code(top)
-    nvm_of_sectors(top)
-    bindir = _stage("ARM GCC 14 toolchain", toolchain, fwdir,
+    tarball = _stage("the CircuitPython source", source.bundle_for_build,
+                     fwdir or firmware_dir(), work, how)
+    top = _stage("unpack " + os.path.basename(tarball), source.unpack,
+                 tarball, work)
+    patches.apply(top)
+    bindir = _stage("ARM GCC 14 toolchain", toolchain.find_or_install,
                     os.path.join(repo_root(), "build", "toolchain"))
     frozen = os.path.join(work, "frozen")
     names = _stage("stage the frozen modules", frozen_tree, frozen)
@@ -379,13 +246,12 @@ def main(argv=None):
                     "frozen in.")
     ap.add_argument("--out", help="folder for the UF2 (default build/firmware)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--source", choices=("auto", "bundle", "clone"),
+                    help="CircuitPython's source: a bundle at hand, or "
+                         "cloned from GitHub (default: MINIGAM_FIRMWARE_SOURCE, "
+                         "else a bundle if there is one)")
     args = ap.parse_args(argv)
-    try:
-        build(args.out, jobs=args.jobs)
-    except BuildError as exc:
-        sys.stderr.write("error: %s\n" % exc)
-        return 2
-    return 0
+    return exit_status(build, args.out, None, args.jobs, args.source)
 
 
 if __name__ == "__main__":
