@@ -231,27 +231,51 @@ class App:
     def tick(self, now_ms):
         """One pass of the main loop at time ``now_ms`` (ticks)."""
         self.now = now_ms
+        if not (self._take_keys(now_ms) and self.dirty):
+            # A key's frame first: the AI's next slice, a review's or a
+            # hint's, waits for the next pass.
+            self._advance()
+        self.hw.tick(now_ms)
+        if self.dirty:
+            self._draw()
+
+    def between(self):
+        """A pass for keys and the screen from inside a long computation in
+        the AI's turn (its move generation calls it): a key pressed then
+        has its frame at once. Elsewhere it does nothing, since a key there
+        may change the state under the computation."""
+        if self.state != AI:
+            return
+        now = self.hw.ticks_ms()
+        self._take_keys(now)
+        self.hw.tick(now)
+        if self.dirty:
+            self._draw()
+
+    def _take_keys(self, now_ms):
+        """Handle every pending key; True if there was one."""
         keys = self.hw.keys
+        took = False
         while True:
             k = keys.poll(now_ms)
             if k == K.NONE:
-                break
+                return took
             self.key(k)
-        self._advance()
-        self.hw.tick(now_ms)
-        if self.dirty:
-            self.dirty = False
-            self._render()
-            self.hw.display.refresh()
-            self.frames += 1
-            if self.frames == 1:
-                # displayio's first refresh after ``root_group`` is set
-                # draws the whole screen without marking its parts drawn,
-                # so its next refresh draws them all again: let that be
-                # now, not at the player's first key (70 ms).
-                self.dirty = True
-            if self.text is not None and self.text.group.hidden:
-                self._drop_text()  # hidden by _leave_pages, now redrawn
+            took = True
+
+    def _draw(self):
+        self.dirty = False
+        self._render()
+        self.hw.display.refresh()
+        self.frames += 1
+        if self.frames == 1:
+            # displayio's first refresh after ``root_group`` is set
+            # draws the whole screen without marking its parts drawn,
+            # so its next refresh draws them all again: let that be
+            # now, not at the player's first key (70 ms).
+            self.dirty = True
+        if self.text is not None and self.text.group.hidden:
+            self._drop_text()  # hidden by _leave_pages, now redrawn
 
     def key(self, code):
         """Handle one key code in the current state."""
@@ -438,7 +462,6 @@ class App:
             ai = self._opponent()
             if self.level < len(P.LEVELS) and ai.level != P.LEVELS[self.level]:
                 ai.set_level(P.LEVELS[self.level])  # it judged at Hard
-            ai.begin(g.pos, g.d1, g.d2)
             self.last_col = -1  # not the human's last destination
             self.thinking = True
             self.ai_began = None
@@ -651,6 +674,11 @@ class App:
                     if self.dirty:
                         return  # the turn's frame is drawn first
                     self.ai_began = self.hw.ticks_ms()
+                    # The search's start (its plays found, the root's sums
+                    # set) is a slice of its own: the key that ended the
+                    # player's turn has had its frame.
+                    self.ai.begin(g.pos, g.d1, g.d2)
+                    return
                 if not self.ai.step():
                     return
                 # read the clock now: a search may end in the slice it began

@@ -21,6 +21,8 @@ def make(app):
             app.level = len(P.LEVELS) - 1
         if app.spot is not None:
             ai = app.xt.player(app, P.LEVELS[app.level])
+            # a double's search is long: keys and frames go on in it
+            ai.rules.between = app.between
         else:
             from minigam.ai import AIPlayer
             ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)

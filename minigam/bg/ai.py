@@ -40,7 +40,9 @@ from minigam.compat import const
 LEVELS = ("easy", "medium", "hard")
 # Noise sd (1/4096 equity): Beginner, Intermediate, none (see above).
 NOISE = {"easy": 360, "medium": 160, "hard": 0}
-SLICE = const(4)
+# Candidates scored a step: about 5 ms each on a Pico, so a key pressed
+# in the AI's turn waits at most about 11 ms for the search to yield.
+SLICE = const(2)
 _WIN = const(1 << 20)  # a winning play scores below any estimate
 _G4SD = const(37837)  # standard deviation of four summed 16-bit draws
 
@@ -81,6 +83,7 @@ class BgAI:
         self.choices = 0
         self.chosen = -1
         self.done = True
+        self._rooted = True
         self.set_level(level)
 
     def set_level(self, level):
@@ -119,15 +122,20 @@ class BgAI:
         if n <= 1:
             self._finish(0 if n else -1)
             return
-        root = self._root
-        root[:] = pos
-        root[R.TURN] = 3 - root[R.TURN]
-        self.ev.set_root(root)
+        self._rooted = False  # the root's sums are the first step's work
 
     def step(self):
-        """Score up to ``SLICE`` candidates; True once the choice is made."""
+        """Score up to ``SLICE`` candidates (the first step sets the root's
+        sums instead); True once the choice is made."""
         if self.done:
             return True
+        if not self._rooted:
+            root = self._root
+            root[:] = self._pos
+            root[self._R.TURN] = 3 - root[self._R.TURN]
+            self.ev.set_root(root)
+            self._rooted = True
+            return False
         k = self._k
         n = self._n
         end = k + SLICE

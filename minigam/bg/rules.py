@@ -168,6 +168,10 @@ class Rules:
         self._cur = bytearray(8)  # the steps being built
         self._curhit = 0
         self._best = 0  # most steps in a play found so far
+        # Called now and then during a long search (a double's many
+        # plays): the app's keys and frames go on (``App.between``).
+        self.between = None
+        self._calls = 0
 
     # -- single steps (module functions, as methods for MINIGAM's API) ----
 
@@ -335,6 +339,8 @@ class Rules:
     def _double(self, pos, m, d, depth, start, lo):
         """Search the plays of double ``d`` from step ``depth`` on, sources
         from ``start`` up (non-decreasing); record the longest."""
+        if self.between is not None:
+            self._pause()
         o = BLOCK - m
         cur = self._cur
         found = False
@@ -368,6 +374,12 @@ class Rules:
             undo_move(pos, m, s, d, h)
         if not found and depth:
             self._leaf(depth)
+
+    def _pause(self):
+        """Every eighth call, ``between()``: about 5 ms of search on a Pico."""
+        self._calls += 1
+        if not self._calls & 7:
+            self.between()
 
     def _leaf(self, n):
         """Record the ``n``-step play in ``_cur`` if no longer one exists."""

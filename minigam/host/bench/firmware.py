@@ -419,18 +419,24 @@ GAME_NAMES = {"minigam": "MINIGAM", "backgammon": "Backgammon",
               "nardy": "Long Nardy"}
 
 
-def ai_wait_keys(out, uf2, bootrom, game, turns=6):
-    """Backgammon or Long Nardy against Hard: a key pressed as the AI's
-    turn begins, to its finished frame (":wait" on the status line drawn
-    between the search's slices). [ms]"""
+def ai_wait_keys(out, uf2, bootrom, game, turns=8):
+    """Backgammon or Long Nardy against Hard: a key pressed at a moment of
+    the AI's turn (seeded, up to 300 ms after its first frame), to its
+    finished frame (":wait" on the status line, drawn between the search's
+    slices). [ms]"""
+    import random
     A = key_code("A")
     got = []
+    when = random.Random(SEED)
     with _session(uf2, bootrom, frozen=True) as s:
         try:
             s.boot()
             play(s, GAME_KEYS[game] + LEVEL_KEYS["hard"] + "A")
             for _ in range(turns):
                 s.tap_until(A, "AI")
+                s.run(when.randrange(300))
+                if s.state not in ("AI", "AIMOVE"):
+                    continue  # a quick decision: the turn is over
                 s.frame_log()
                 t1 = s.now
                 s.tap(key_code("RIGHT"))

@@ -1,0 +1,91 @@
+"""A key in the AI's turn gets its frame while the AI works: the 24-point
+games' move generation calls ``App.between`` during a long search, and a
+key's frame comes before the AI's next slice."""
+
+import pytest
+
+from minigam.app.app import AI, STATE_NAMES
+from minigam.host.simulator import sim
+from minigam.hw.keys import key_code
+
+GAME_KEYS = {"backgammon": "X X X A Y Y Y ", "nardy": "X X X A A Y Y Y "}
+
+
+def _to_ai_turn(game):
+    """A session vs the AI, stopped at the first pass of the AI's turn."""
+    session = sim.Session("pico-st7789", seed=7)
+    for kind, arg in sim.parse_script(GAME_KEYS[game] + "A"):
+        sim.run_step(session, kind, arg)
+    A = key_code("A")
+    for _ in range(400):
+        if session.app.state == AI:
+            return session
+        session.press(A)
+        session.tick()
+        session.release(A)
+        for _ in range(3):  # one pass at a time: the AI's turn is short
+            session.hw.clock.advance(5)
+            session.now = session.hw.clock.now
+            session.tick()
+            if session.app.state == AI:
+                return session
+    raise AssertionError("no AI turn reached; in %s"
+                         % STATE_NAMES[session.app.state])
+
+
+@pytest.mark.parametrize("game", sorted(GAME_KEYS))
+def test_a_key_in_the_move_generation_is_drawn_at_once(game):
+    session = _to_ai_turn(game)
+    app = session.app
+    try:
+        assert app.ai.rules.between == app.between
+        frames = app.frames
+        session.press(key_code("RIGHT"))
+        app.between()  # as the search calls it
+        assert app.waited and app.frames == frames + 1
+        assert app.state == AI
+    finally:
+        session.close()
+
+
+def test_between_does_nothing_outside_the_ai_turn():
+    session = sim.Session("pico-st7789", seed=7)
+    try:
+        for kind, arg in sim.parse_script(GAME_KEYS["backgammon"] + "A"):
+            sim.run_step(session, kind, arg)
+        app = session.app
+        state, frames = app.state, app.frames
+        session.press(key_code("B"))  # would leave for the menu
+        app.between()  # a hint's search in the player's turn, say
+        assert (app.state, app.frames) == (state, frames)
+        taken = app.keys_taken
+        session.tick()  # the key is still there for the main loop
+        assert app.keys_taken == taken + 1
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAME_KEYS))
+def test_the_search_calls_between_and_finds_the_same_plays(game):
+    if game == "backgammon":
+        from minigam.bg import rules as R
+    else:
+        from minigam.nardy import rules as R
+    import random
+    rng = random.Random(3)
+    pos = R.new_position()
+    walk = R.Rules()
+    for _ in range(12):  # the checkers spread: doubles with many plays
+        n = walk.plays(pos, rng.randint(1, 6), rng.randint(1, 6))
+        if n:
+            walk.apply(pos, rng.randrange(n))
+        else:
+            pos[R.TURN] = 3 - pos[R.TURN]
+    quiet, hooked = R.Rules(), R.Rules()
+    calls = []
+    hooked.between = lambda: calls.append(1)
+    for d in range(1, 7):
+        n = quiet.plays(pos, d, d)
+        assert hooked.plays(pos, d, d) == n
+        assert hooked.moves[:8 * n] == quiet.moves[:8 * n]
+    assert calls  # a double's search yields now and then
