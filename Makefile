@@ -4,6 +4,8 @@
 #   make bench  print speed, memory and size figures (never pass/fail)
 #   make screenshots  regenerate the README's pictures in docs/img
 #   make firmware  build the MINIGAM firmware UF2 for the Pico (game frozen in)
+#   make release  write dist/: the firmware UF2s, a .mpy zip a board,
+#                 RELEASE-NOTES.md and SHA256SUMS (version: pyproject.toml)
 # Set-up is automatic and incremental. `make play` needs Python 3.10+ alone:
 # it installs into .venv only what the simulator needs (pygame-ce, Blinka
 # and its displayio, numpy). `make test` adds the test and build tools to
@@ -17,7 +19,7 @@ STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup bench screenshots firmware clean check-tools check-python
+.PHONY: play test setup bench screenshots firmware release clean check-tools check-python
 
 play: check-python $(VENV)/.play-stamp
 	$(VPY) -m minigam.host sim
@@ -43,6 +45,9 @@ bench: setup
 
 firmware: $(VENV)/.stamp
 	$(VPY) -m minigam.host.firmware.build
+
+release: $(VENV)/.stamp
+	$(VPY) -m minigam.host release --out dist
 
 screenshots: setup
 	$(VPY) -m minigam.host sim --docs docs/img

@@ -251,11 +251,43 @@ def test_a_drive_gets_only_the_hardware_modules_its_board_imports():
     the pin data)."""
     pins = deploy._pins()
     for name, data in pins.PROFILES.items():
-        got = deploy.build_plan(name).names()
+        plan = deploy.build_plan(name)
+        got = plan.names()
         assert ("minigam/hw/st7789.py" in got) == (
             data["display"]["driver"] == "st7789"), name
+        ili9341 = data["display"]["driver"] == "ili9341"
+        assert ("minigam/hw/ili9341.py" in got) == ili9341, name
+        # the driver library follows its module: ILI9341 boards alone
+        assert ("adafruit_ili9341" in plan.libraries) == ili9341, name
+        assert ("lib/adafruit_ili9341.py" in got) == ili9341, name
         assert ("minigam/hw/rgbled.py" in got) == bool(data.get("rgb_led")), name
         assert "minigam/hw/parts.py" in got and "minigam/hw/loader.py" in got
+
+
+def test_every_plan_carries_pyprojects_version():
+    """minigam/version.py is written from pyproject.toml's version (the
+    checkout holds no copy); a checkout without pyproject.toml ships none."""
+    version = deploy.project_version()
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        assert 'version = "%s"' % version in f.read()
+    assert not os.path.exists(os.path.join(ROOT, deploy.VERSION_FILE))
+    for name in deploy.profile_names():
+        files = dict(deploy.build_plan(name, with_libs=False).files)
+        ns = {}
+        exec(files[deploy.VERSION_FILE], ns)
+        assert ns["VERSION"] == version
+        assert b"minigam.version" in files["boot.py"]
+
+
+def test_zip_into_a_folder_is_named_by_version_and_profile(src, tmp_path):
+    (tmp_path / "src" / "pyproject.toml").write_text(
+        '[project]\nname = "minigam"\nversion = "9.8.7"\n')
+    deploy.build_zip(str(tmp_path), "pico-st7789", root=src, mpy=False)
+    path = tmp_path / "minigam-9.8.7-py-pico-st7789.zip"
+    with zipfile.ZipFile(path) as zf:
+        assert zf.read(deploy.VERSION_FILE) == deploy.version_module("9.8.7")
+    assert deploy.bundle_name("pygamer", 10, "1.0") == \
+        "minigam-1.0-circuitpython10-pygamer.zip"
 
 
 def test_not_enough_room_is_a_clear_error(src, drive, monkeypatch):

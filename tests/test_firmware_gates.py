@@ -8,7 +8,9 @@ and power cuts in the middle of a save. Whole games against Hard (with the
 tutor on, and the game's review after), and
 two-player games through their hand-over screens, run to game over on the
 MINIGAM firmware (``minigam.host.firmware.build``, the game frozen into
-flash), their frames equal to the host's same game. Backgammon's and Long
+flash), their frames equal to the host's same game. ``make release``
+with that firmware gives a complete dist/, whose product UF2 boots and
+shows its version (boot_out.txt, the Statistics page). Backgammon's and Long
 Nardy's gates are in ``test_firmware_gates_24.py`` (``make test`` runs the
 two files side by side).
 
@@ -249,6 +251,48 @@ def test_the_product_uf2_alone_plays(minigam_firmware):
         play(s, "A")  # the opening roll (unseeded here: any dice)
         s.run(1000)
         assert s.frame().diff(before) > 0
+
+
+def test_the_released_uf2_boots_and_shows_its_version(minigam_firmware,
+                                                       tmp_path):
+    """``make release`` with this build: dist/ is complete, and its product
+    UF2 boots to the menu; the version (pyproject.toml's) is in
+    boot_out.txt and at the foot of the menu's Statistics page."""
+    import base64
+    import io
+    import sys
+    import types
+    from minigam.host import release
+    from minigam.host.emu.fat12 import SIZE
+    from minigam.host.firmware.build import DRIVE_OFFSET
+    from minigam.host.hardware.deploy import project_version
+    uf2, bootrom = minigam_firmware
+    version = project_version()
+    dist = str(tmp_path / "dist")
+    written = release.release(dist, log=io.StringIO(), firmware=uf2)
+    assert release.verify(dist, written) == []
+    product = os.path.join(dist, release.firmware_names(version)[0])
+    profile = "pico-st7789"
+    stats = "X*5 A"  # the main page's last line: Statistics
+    with device.EmuSession(profile, uf2=product, bootrom=bootrom,
+                           drive_in_uf2=True) as s:
+        s.run(device.BOOT_MS // 2)
+        s.check()
+        # (the session has no reader of the drive: the raw flash it is)
+        drive = base64.b64decode(s._call("flash", offset=DRIVE_OFFSET,
+                                         length=SIZE)["data"])
+        assert b"Board ID:minigam_pico" in drive
+        assert ("boot.py output:\r\nMINIGAM %s\r\n" % version).encode() \
+            in drive
+        play(s, stats)
+        s.run(1000)
+        # the host, as a deployed tree has it: minigam.version is there
+        sys.modules["minigam.version"] = types.SimpleNamespace(
+            VERSION=version)
+        try:
+            compare(profile, s.frame(), stats, "uf2-statistics")
+        finally:
+            sys.modules.pop("minigam.version", None)
 
 
 def test_power_off_and_resume(firmware):

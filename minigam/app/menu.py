@@ -10,7 +10,8 @@ redrew every line: about 190 ms on a Pico):
 * the main page: Resume, Play vs AI, Two players, the AI level, the game
   (MINIGAM, Backgammon or Long Nardy), Settings, Statistics;
 * Settings: rules (MINIGAM's or Long Nardy's), match, auto forced, AI speed, brightness, tutor, dice;
-* Statistics: the dice statistics and the lifetime statistics.
+* Statistics: the dice statistics and the lifetime statistics, and at
+  its foot the version (``version_line``).
 
 ``menu_items(app)`` lists ``(id, text)`` for the page shown
 (``app.menu_page``); ``key(app, code)`` applies a key to it.
@@ -221,11 +222,28 @@ def _back(app):
 
 
 def show(app):
-    """The menu's page, its selection kept in range."""
+    """The menu's page, its selection kept in range; the Statistics page
+    has the version at its foot (a line the selection never reaches)."""
     items = menu_items(app)
     if app.menu_sel >= len(items):
         app.menu_sel = 0
-    app._page(_TITLES[app.menu_page], [t for _, t in items], app.menu_sel)
+    lines = [t for _, t in items]
+    if app.menu_page == _STATS_PAGE:
+        lines += ["", version_line()]
+    app._page(_TITLES[app.menu_page], lines, app.menu_sel)
+
+
+def version_line():
+    """``MINIGAM <version>``: read from ``minigam.version``, which deploy
+    and the firmware build write from pyproject.toml's version, and
+    unloaded again (nothing of it stays in the heap); a checkout has none
+    (the simulator) and says ``dev``."""
+    try:
+        from minigam.version import VERSION  # type: ignore[import-not-found]
+    except ImportError:
+        return TITLE + " dev"
+    unload("minigam.version")
+    return TITLE + " " + VERSION
 
 
 def menu_key(app, code):

@@ -19,6 +19,7 @@ COMMANDS = {
     "sim": "run the handheld app in a desktop simulator",
     "emu": "run the real firmware on an emulated Pico (headless)",
     "deploy": "copy MINIGAM to a CIRCUITPY drive",
+    "release": "write dist/: the Pico UF2s, .mpy zips, notes, SHA256SUMS",
     "bench": "print speed, memory and size figures",
     "soak": "play many moves checking every invariant",
     "hwdocs": "regenerate hardware/ pin tables, wiring diagrams and case",

@@ -49,6 +49,7 @@ def load_profile(name=None):
     # pin index).
     unload("minigam.hw.parts")
     unload("minigam.hw.st7789")
+    unload("minigam.hw.ili9341")
     unload("minigam.hw.profiles." + _pins.MODULES[name])
     if not had:  # the pin index too, unless someone else holds it
         unload("minigam.hw.pins")

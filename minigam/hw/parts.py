@@ -94,9 +94,9 @@ def make_display(p):
             auto_refresh=False,
         )
     if d["driver"] == "ili9341":
-        from adafruit_ili9341 import ILI9341
+        from minigam.hw import ili9341
 
-        return ILI9341(
+        return ili9341.make(
             bus,
             width=d["width"],
             height=d["height"],

@@ -29,7 +29,9 @@ def main(argv):
     ap.add_argument("--no-libs", action="store_true",
                     help="do not copy libraries to lib/ (e.g. you used circup)")
     ap.add_argument("--zip", metavar="OUT",
-                    help="build a release zip instead of writing a drive")
+                    help="build a release zip instead of writing a drive "
+                    "(OUT a folder: named minigam-<version>-circuitpython<N>-"
+                    "<profile>.zip)")
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross for the drive's major "
                          "version (default: the firmware folder's, for 10.x)")

@@ -5,12 +5,15 @@ The shipped tree is::
     code.py  boot.py  settings.toml          (MINIGAM_PROFILE = "<profile>")
     minigam/...                              (the device package, no host/;
                                               the AI's weights modules as
-                                              ai_weights*.bin files)
+                                              ai_weights*.bin files;
+                                              version.py written from
+                                              pyproject.toml's version)
     lib/<module>.py, lib/<package>/...       (CircuitPython libraries)
 
 Which libraries ship is derived from the code, not from a hand-kept list:
 every ``import`` in the shipped device files (except the profile modules of
-other boards) is resolved in the running environment, and a module counts as
+other boards, and the display driver and RGB LED modules the board's pin
+data does not name: ``unused_parts``) is resolved in the running environment, and a module counts as
 a library when it comes from an installed ``adafruit-circuitpython-*``
 distribution. Libraries are scanned in turn for their own imports (imports in
 a ``try`` block that catches ``ImportError`` are optional and not followed),
@@ -206,12 +209,19 @@ FIRMWARE_ONLY_PREFIXES = ("minigam/bg/", "minigam/app/bg_",
                           "minigam/app/nardy_")
 
 
+#: The display driver modules, by the pin data's ``display.driver``: a
+#: board ships its own only, and with it the libraries that module imports
+#: (``adafruit_ili9341`` goes to ILI9341 boards alone).
+DRIVER_MODULES = {"st7789": "minigam/hw/st7789.py",
+                  "ili9341": "minigam/hw/ili9341.py"}
+
+
 def unused_parts(data):
     """The hardware modules a board with pin data ``data`` never imports
-    (``minigam.hw.parts`` loads them by the data): its drive goes without."""
-    out = set()
-    if data["display"]["driver"] != "st7789":
-        out.add("minigam/hw/st7789.py")
+    (``minigam.hw.parts`` loads them by the data): its drive goes without,
+    and so without the libraries only they import."""
+    driver = data["display"]["driver"]
+    out = set(rel for name, rel in DRIVER_MODULES.items() if name != driver)
     if not data.get("rgb_led"):
         out.add("minigam/hw/rgbled.py")
     return out
@@ -240,6 +250,38 @@ def device_files(root):
                 continue
             out.append(rel_dir + "/" + fn)
     return out
+
+
+# --- the version --------------------------------------------------------------
+
+#: The device's copy of the version, written into every plan (so into the
+#: MINIGAM firmware too, whose build freezes the plans): ``boot.py`` prints
+#: it into ``boot_out.txt`` and the menu's Statistics page shows it. The one
+#: source is pyproject.toml's ``version``; the checkout holds no copy, and
+#: run from it (the simulator) the device code says ``dev``.
+VERSION_FILE = "minigam/version.py"
+_VERSION_LINE = re.compile(r'^version\s*=\s*"([^"]+)"', re.M)
+
+
+def project_version(root=None):
+    """``version`` in the checkout's pyproject.toml, or ``None`` when the
+    checkout has no pyproject.toml (an installed copy of the package)."""
+    path = os.path.join(root or source_root(), "pyproject.toml")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return None
+    m = _VERSION_LINE.search(text)
+    if not m:
+        raise DeployError("%s names no version" % path)
+    return m.group(1)
+
+
+def version_module(version):
+    """The bytes of ``minigam/version.py`` for ``version``."""
+    return ("# Written by deploy from pyproject.toml's version.\n"
+            "VERSION = %r\n" % version).encode("utf-8")
 
 
 # --- import scanning ----------------------------------------------------------
@@ -500,8 +542,8 @@ def build_plan(profile=None, root=None, existing_settings=None,
     for rel in rels:
         if rel in others:
             continue  # only the chosen profile's module and parts ship
-        if rel in MODULES.values():
-            continue  # made from the module, never a stray copy
+        if rel in MODULES.values() or rel == VERSION_FILE:
+            continue  # made here, never a stray copy
         if rel in NATIVE_ONLY and not native:
             continue
         if not native and rel.startswith(FIRMWARE_ONLY_PREFIXES):
@@ -520,6 +562,9 @@ def build_plan(profile=None, root=None, existing_settings=None,
             # a module's package (for relative imports) is its folder
             package = ".".join(rel[:-3].split("/")[:-1])
             sources.append((data.decode("utf-8"), package, rel))
+    version = project_version(root)
+    if version:
+        files.append((VERSION_FILE, version_module(version)))
     libraries = library_modules(sources) if with_libs else {}
     for lib in libraries.values():
         for rel, path in sorted(lib.files.items()):
@@ -717,14 +762,24 @@ def summary(plan):
                _kb(PY_BUDGET), round(100.0 * py / PY_BUDGET)))
 
 
+def bundle_name(profile, major, version):
+    """A bundle's file name: ``minigam-<version>-circuitpython<major>-
+    <profile>.zip`` (``.mpy`` files only load on that CircuitPython major),
+    ``...-py-<profile>.zip`` for ``.py`` source (``major`` None)."""
+    return "minigam-%s-%s-%s.zip" % (
+        version or "dev", "circuitpython%d" % major if major else "py", profile)
+
+
 def build_zip(out_path, profile=None, root=None, with_libs=True, out=None,
               mpy_cross=None, mpy=True):
     """Write a release bundle: a zip holding the shipped tree as it would sit
     on the drive (to unpack onto CIRCUITPY): the ``.mpy`` bundle for the
     CircuitPython that ``mpy_cross`` (default: the firmware folder's)
-    compiles for, else ``.py``. Returns the Plan."""
+    compiles for, else ``.py``. ``out_path`` may be a folder: the zip in
+    it is named by ``bundle_name``. Returns the Plan."""
     out = out or io.StringIO()
     plan = build_plan(profile, root, None, with_libs)
+    major = None
     if mpy:
         try:
             compiler = mpy_cross_or_default(mpy_cross)
@@ -735,6 +790,9 @@ def build_zip(out_path, profile=None, root=None, with_libs=True, out=None,
             plan = as_mpy(plan, compiler)
             out.write("modules: .mpy for CircuitPython %d.x (%s)\n"
                       % (major, compiler))
+    if os.path.isdir(out_path):
+        out_path = os.path.join(out_path, bundle_name(
+            plan.profile, major, project_version(root)))
     parent = os.path.dirname(os.path.abspath(out_path))
     if not os.path.isdir(parent):
         raise DeployError("folder %s does not exist" % parent)
