@@ -1,9 +1,10 @@
 """A key in the AI's turn gets its frame while the AI works: the 24-point
-games' move generation calls ``App.between`` during a long search, and a
-key's frame comes before the AI's next slice."""
+games' move generation calls ``minigam.app.ai_turn_keys.between`` during a
+long search, and a key's frame comes before the AI's next slice."""
 
 import pytest
 
+from minigam.app.ai_turn_keys import between
 from minigam.app.app import AI, STATE_NAMES
 from minigam.host.simulator import sim
 from minigam.hw.keys import key_code
@@ -38,10 +39,10 @@ def test_a_key_in_the_move_generation_is_drawn_at_once(game):
     session = _to_ai_turn(game)
     app = session.app
     try:
-        assert app.ai.rules.between == app.between
+        assert app.ai.rules.between is not None
         frames = app.frames
         session.press(key_code("RIGHT"))
-        app.between()  # as the search calls it
+        app.ai.rules.between()  # as the search calls it
         assert app.waited and app.frames == frames + 1
         assert app.state == AI
     finally:
@@ -56,7 +57,7 @@ def test_between_does_nothing_outside_the_ai_turn():
         app = session.app
         state, frames = app.state, app.frames
         session.press(key_code("B"))  # would leave for the menu
-        app.between()  # a hint's search in the player's turn, say
+        between(app)  # a hint's search in the player's turn, say
         assert (app.state, app.frames) == (state, frames)
         taken = app.keys_taken
         session.tick()  # the key is still there for the main loop

@@ -231,37 +231,21 @@ class App:
     def tick(self, now_ms):
         """One pass of the main loop at time ``now_ms`` (ticks)."""
         self.now = now_ms
-        if not (self._take_keys(now_ms) and self.dirty):
+        keys = self.hw.keys
+        took = False
+        while True:
+            k = keys.poll(now_ms)
+            if k == K.NONE:
+                break
+            self.key(k)
+            took = True
+        if not (took and self.dirty):
             # A key's frame first: the AI's next slice, a review's or a
             # hint's, waits for the next pass.
             self._advance()
         self.hw.tick(now_ms)
         if self.dirty:
             self._draw()
-
-    def between(self):
-        """A pass for keys and the screen from inside a long computation in
-        the AI's turn (its move generation calls it): a key pressed then
-        has its frame at once. Elsewhere it does nothing, since a key there
-        may change the state under the computation."""
-        if self.state != AI:
-            return
-        now = self.hw.ticks_ms()
-        self._take_keys(now)
-        self.hw.tick(now)
-        if self.dirty:
-            self._draw()
-
-    def _take_keys(self, now_ms):
-        """Handle every pending key; True if there was one."""
-        keys = self.hw.keys
-        took = False
-        while True:
-            k = keys.poll(now_ms)
-            if k == K.NONE:
-                return took
-            self.key(k)
-            took = True
 
     def _draw(self):
         self.dirty = False

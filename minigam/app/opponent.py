@@ -22,7 +22,8 @@ def make(app):
         if app.spot is not None:
             ai = app.xt.player(app, P.LEVELS[app.level])
             # a double's search is long: keys and frames go on in it
-            ai.rules.between = app.between
+            from minigam.app.ai_turn_keys import hook
+            ai.rules.between = hook(app)
         else:
             from minigam.ai import AIPlayer
             ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)

@@ -249,7 +249,7 @@ class Rules:
         self._seen = bytearray(_SEEN_BYTES)  # doubles: source sets reached
         self._best = 0  # most steps in a play found so far
         # Called now and then during a long search (a double's many
-        # plays): the app's keys and frames go on (``App.between``).
+        # plays): the app's keys and frames go on (``minigam.app.ai_turn_keys``).
         self.between = None
         self._calls = 0
 
