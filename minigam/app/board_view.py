@@ -211,17 +211,17 @@ class BoardView:
         self.banner.hidden = True
         g.append(self.banner)
         self.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
-        self.pos = bytearray(17)  # what the screen shows
-        self.fresh = True  # nothing shown yet
+        self.pos = bytearray(17)  # what the screen shows (none yet: zeros)
         unload("minigam.app.sprites")
 
     # -- checkers -----------------------------------------------------------
 
     def set_position(self, pos):
         """Show the checkers, bars, trays and pip counts of ``pos``."""
-        if pos == self.pos and not self.fresh:
-            return  # a cursor key: its frame's time is not spent here
-        self.fresh = False
+        if pos == self.pos:
+            # a cursor key: its frame's time is not spent here (no
+            # position is all zeros: the first one is always drawn)
+            return
         sel = self.sel_col
         self.set_selected(-1)
         for c in range(COLS):
