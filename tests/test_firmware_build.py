@@ -4,7 +4,9 @@ check the built code)."""
 
 import pytest
 
-from minigam.host.firmware import build
+from minigam.host.firmware import build, patches
+
+ALIGN = patches.ALIGN_NATIVE_CODE
 
 
 def _tool(tmp_path, text):
@@ -15,20 +17,20 @@ def _tool(tmp_path, text):
 
 
 def test_native_code_alignment_is_patched_once(tmp_path):
-    text = "head\n" + build._ALIGN_OLD + "\n            tail\n"
+    text = "head\n" + ALIGN.edits[0].old + "\n            tail\n"
     path = _tool(tmp_path, text)
-    build.align_native_code(str(tmp_path))
+    ALIGN.apply(str(tmp_path))
     patched = path.read_text()
-    assert build._ALIGN_NEW in patched
+    assert ALIGN.edits[0].new in patched
     assert patched.count("MP_NATIVE_ARCH_ARMV6M,") == 1
-    build.align_native_code(str(tmp_path))  # a second build: unchanged
+    ALIGN.apply(str(tmp_path))  # a second build: unchanged
     assert path.read_text() == patched
 
 
 def test_a_bundle_without_the_code_to_patch_stops_the_build(tmp_path):
     _tool(tmp_path, "a different mpy-tool\n")
     with pytest.raises(build.BuildError, match="alignment"):
-        build.align_native_code(str(tmp_path))
+        ALIGN.apply(str(tmp_path))
 
 
 def test_the_shared_bundle_has_the_code_to_patch():
@@ -43,5 +45,5 @@ def test_the_shared_bundle_has_the_code_to_patch():
                 break
         else:
             raise AssertionError("no tools/mpy-tool.py in the bundle")
-    assert text.count(build._ALIGN_OLD) == 1
-    assert build._ALIGN_NEW not in text
+    assert text.count(ALIGN.edits[0].old) == 1
+    assert ALIGN.edits[0].new not in text

@@ -14,7 +14,7 @@ Kinds of NVM (``ports/*/common-hal/nvm/ByteArray.c``):
   sector, lays the bytes over it, erases the sector and programs it whole.
   The stock code assumes a one-sector NVM.
 - ``"minigam"``, the MINIGAM firmware (patched by
-  ``minigam.host.firmware.build.nvm_of_sectors``): the same, but the
+  ``minigam.host.firmware.patches.NVM_OF_SECTORS``): the same, but the
   erase-and-program covers each sector the write touches.
 - ``"samd51"``: every write erases the flash block it lies in and
   programs it again (ASF4's ``_flash_write``), whatever the bytes.

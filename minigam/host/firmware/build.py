@@ -12,7 +12,7 @@ public sources by a recipe in this repository:
   ``firmware/circuitpython-10.2.1.sha256``, so both ways build the same tree.
 - Every change we make to it (``patches``): two the bundle carries (the
   build assumed a git clone), and two made before each build: frozen
-  ARMv6-M native code word-aligned (``align_native_code``), and an NVM of
+  ARMv6-M native code word-aligned (``patches.ALIGN_NATIVE_CODE``), and an NVM of
   several flash sectors.
 - ARM GCC 14 (``toolchain``): ``build/toolchain``, else the system's, else
   Debian trixie's packages unpacked there.
@@ -39,11 +39,6 @@ import time
 
 from minigam.host.firmware import patches, source, toolchain
 from minigam.host.firmware.errors import BuildError, exit_status
-
-# tests/test_firmware_build.py checks the alignment patch through these
-align_native_code = patches.ALIGN_NATIVE_CODE.apply
-_ALIGN_OLD = patches.ALIGN_NATIVE_CODE.edits[0].old
-_ALIGN_NEW = patches.ALIGN_NATIVE_CODE.edits[0].new
 
 BOARD = "minigam_pico"
 CP_VERSION = "10.2.1"
