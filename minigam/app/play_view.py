@@ -120,13 +120,14 @@ def render(app):
     elif st == REVIEW:
         ban = _over().banner(app)
         msg = "B: back"
-    elif st == AI:
-        # a key in the AI's turn appends ":wait" (a few tiles redrawn)
-        msg = "AI's turn:wait" if app.waited else "AI's turn"
-    elif st == AIMOVE:
-        cursor = app.last_col
-        if app._is_ai(p):
-            msg = "AI moves:wait" if app.waited else "AI moves"
+    elif st == AI or st == AIMOVE:
+        cursor = app.last_col  # -1 until the first move is shown
+        if st == AI or app._is_ai(p):
+            # One line while the AI thinks and moves: a new text would
+            # redraw the whole line (about 20 ms of refresh on a Pico) in
+            # the frame its first move may share with a key's. A key
+            # appends ":wait" (a few tiles redrawn).
+            msg = "AI's turn:wait" if app.waited else "AI's turn"
         else:
             msg = "Forced:wait" if app.waited else "Forced play"
     if (st == AI or st == AIMOVE) and g.must_pass:

@@ -461,7 +461,12 @@ class EmuSession:
 
     def frame_log(self):
         """[(start_ms, end_ms, pixels)] of the RAM writes since last asked."""
-        return [(a / 1e6, b / 1e6, n) for a, b, n in self._call("frame_log")["log"]]
+        return [(e[0] / 1e6, e[1] / 1e6, e[2]) for e in self.frame_windows()]
+
+    def frame_windows(self):
+        """[(start_ns, end_ns, pixels, x0, y0, x1, y1)] of the RAM writes
+        since last asked: where on the screen each one went, too."""
+        return self._call("frame_log")["log"]
 
     def pixel_log(self):
         """[ms] at which each NeoPixel chain write began, since last asked."""

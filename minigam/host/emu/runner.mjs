@@ -257,7 +257,7 @@ class Board {
     s.writing = false;
     this.frames++;
     this.lastFrameNs = this.clock.nanos;
-    if (this.frameLog.length < 20000) this.frameLog.push([s.started, this.clock.nanos, s.pixels || 0]);
+    if (this.frameLog.length < 20000) this.frameLog.push([s.started, this.clock.nanos, s.pixels || 0, s.x0, s.y0, s.x1, s.y1]);
     s.pixels = 0;
   }
 
