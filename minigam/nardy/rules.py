@@ -248,8 +248,8 @@ class Rules:
         self._srt = bytearray(4)  # doubles: the sources, sorted
         self._seen = bytearray(_SEEN_BYTES)  # doubles: source sets reached
         self._best = 0  # most steps in a play found so far
-        # Called now and then during a long search (a double's many
-        # plays): the app's keys and frames go on (``minigam.app.ai_turn_keys``).
+        # Called now and then during a long search (up to about 80 ms
+        # on a Pico): the app's keys and frames go on (``minigam.app.ai_turn_keys``).
         self.between = None
         self._calls = 0
 
@@ -311,6 +311,8 @@ class Rules:
                 if not pos[m + s] or not can_move(pos, m, s, da, hd):
                     continue
                 any1 = True
+                if self.between is not None:
+                    self._pause(1)  # two first steps: about 5 ms
                 do_move(pos, m, s, da)
                 for s2 in range(1, OFF):
                     if pos[m + s2] and can_move(pos, m, s2, db, hd):
@@ -443,10 +445,12 @@ class Rules:
         r += c * (c - 1) * (c - 2) * (c - 3) // 24
         return 2924 + r
 
-    def _pause(self):
-        """Every eighth call, ``between()``: about 5 ms of search on a Pico."""
+    def _pause(self, mask=7):
+        """``between()`` when the count of calls has no bits of ``mask``
+        set: every eighth call of a double's search, about 5 ms of it on a
+        Pico."""
         self._calls += 1
-        if not self._calls & 7:
+        if not self._calls & mask:
             self.between()
 
     def _leaf(self, n):
