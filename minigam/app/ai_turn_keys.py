@@ -27,4 +27,4 @@ def between(app):
         app.key(k)
     app.hw.tick(now)
     if app.dirty:
-        app._draw()
+        app.draw()

@@ -245,9 +245,11 @@ class App:
             self._advance()
         self.hw.tick(now_ms)
         if self.dirty:
-            self._draw()
+            self.draw()
 
-    def _draw(self):
+    def draw(self):
+        """Draw the frame now (the main loop does when ``dirty``; so does
+        ``minigam.app.ai_turn_keys`` from inside a long search)."""
         self.dirty = False
         self._render()
         self.hw.display.refresh()

@@ -83,7 +83,6 @@ class BgAI:
         self.choices = 0
         self.chosen = -1
         self.done = True
-        self._rooted = True
         self.set_level(level)
 
     def set_level(self, level):
@@ -115,28 +114,27 @@ class BgAI:
         n = self.rules.plays(self._pos, d1, d2)
         self._n = n
         self.choices = n
-        self._k = 0
         self._best = -1
         self._best_score = 0
         self.done = False
         if n <= 1:
             self._finish(0 if n else -1)
             return
-        self._rooted = False  # the root's sums are the first step's work
+        self._k = -1  # the root's sums are the first step's work
 
     def step(self):
         """Score up to ``SLICE`` candidates (the first step sets the root's
         sums instead); True once the choice is made."""
         if self.done:
             return True
-        if not self._rooted:
+        k = self._k
+        if k < 0:
             root = self._root
             root[:] = self._pos
             root[self._R.TURN] = 3 - root[self._R.TURN]
             self.ev.set_root(root)
-            self._rooted = True
+            self._k = 0
             return False
-        k = self._k
         n = self._n
         end = k + SLICE
         if end > n:
