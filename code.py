@@ -3,7 +3,8 @@
 The profile comes from ``MINIGAM_PROFILE`` in settings.toml, else from the
 board's id (see ``minigam/hw/loader.py``). For tests: ``MINIGAM_TRACE = 1``
 there prints each app state as it is entered, with the heap free after a
-collection and a 16 KB probe allocation (``@PICK 91234 1``), which the emulator harness and the firmware benchmark
+collection and a 16 KB probe allocation (``@PICK 91234 1``; ``2``: the
+state alone), which the emulator harness and the firmware benchmark
 read, and ``#key N`` once the app has taken its Nth key (so a test taps
 again only then); ``MINIGAM_SEED = n`` repeats the dice and the AI's noise, so a game on
 the emulated board can be replayed in the simulator. On a PC
@@ -56,7 +57,7 @@ def main():
             if app.state == AIMOVE and state == AI:  # not a forced play shown
                 print("think %d" % app.think_ms)
             state = app.state
-            low = report(STATE_NAMES[state], low)
+            low = report(STATE_NAMES[state], low, trace)
         if trace and app.keys_taken != taken:
             taken = app.keys_taken
             print("#key %d" % taken)  # after the state it led to
@@ -71,10 +72,15 @@ def stage(name):
     print("start-up %s %d %d" % (name, gc.mem_free(), gc.mem_alloc()))  # type: ignore[attr-defined]
 
 
-def report(name, low):
+def report(name, low, trace=1):
     """Print ``@NAME free probe``: the heap free after a collection and,
     when that is the lowest yet, whether a 16 KB block can still be had
-    (1/0; -1 when not tried). Returns the lowest free so far."""
+    (1/0; -1 when not tried). Returns the lowest free so far. With
+    ``MINIGAM_TRACE = 2`` only ``@NAME``: a timing run's keys must not
+    wait for the trace's collection."""
+    if trace == 2:
+        print("@" + name)
+        return low
     import gc
     gc.collect()
     free = gc.mem_free()  # type: ignore[attr-defined]  # not in the stubs

@@ -17,7 +17,7 @@ def _fed(text, line_ms):
     s = object.__new__(device.EmuSession)
     s.console = s._line = ""
     s.echo = s.state = s.keys_taken = None
-    s.heap, s.stages, s.now = [], [], 0.0
+    s.heap, s.visits, s.stages, s.now = [], [], [], 0.0
     s._feed(text, line_ms)
     return s
 
@@ -29,6 +29,16 @@ def test_start_up_stages_are_read_even_after_the_title_escape():
     assert bf.start_up(s) == [("start", 195000, 1000, 1300.0),
                               ("imports", 180000, 16000, 1325.0)]
     assert s.heap == [("MENU", 146000, 1, 2050.0)]
+
+
+def test_a_timing_runs_states_come_without_the_heap():
+    # MINIGAM_TRACE = 2: "@STATE" alone; the state and its time are read,
+    # no heap figure is made up for it
+    s = _fed("@MENU 146000 1\r\n@AI\r\n@AIMOVE\r\nme@HOME\r\n",
+             [10.0, 20.0, 30.0, 40.0])
+    assert s.state == "AIMOVE"
+    assert s.visits == [("MENU", 10.0), ("AI", 20.0), ("AIMOVE", 30.0)]
+    assert s.heap == [("MENU", 146000, 1, 10.0)]
 
 
 def test_refreshes_group_a_frames_rows_and_off_grid_measures_pace():

