@@ -4,6 +4,7 @@ offered, taken and dropped, and a game switched off and resumed."""
 
 import os
 import random
+import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -206,15 +207,46 @@ def test_choosing_minigam_again_brings_its_board_back():
     assert len(app.root) == 1 + (app.text is not None)
 
 
-def test_a_drive_without_backgammon_keeps_the_menu_line_on_minigam():
-    """Stock drives carry MINIGAM alone (deploy leaves minigam/bg out):
-    the "Game" line stays, so the menu is the same everywhere, with one
-    choice."""
-    rig = Rig("pybadge", seed=1)
+def games_offered(rig):
+    """The games the main page's "Game" line steps through, from the one
+    it shows."""
     app = rig.app
-    app.has_bg = False
     for _ in range(3):
         rig.press(K.X)
-    rig.press(K.A)
-    assert app.text.lines[app.menu_sel].text == "Game: MINIGAM"
-    assert app.settings.game == P.MINIGAM
+    seen = []
+    while app.text.lines[app.menu_sel].text not in seen:
+        seen.append(app.text.lines[app.menu_sel].text)
+        rig.press(K.A)
+    assert all(t.startswith("Game: ") for t in seen), seen
+    return [t[len("Game: "):] for t in seen]
+
+
+@pytest.mark.parametrize("profile", ["pico-st7789", "pico2-st7789", "pybadge",
+                                     "pygamer"])
+def test_the_menu_offers_the_games_the_stock_drive_carries(profile,
+                                                           monkeypatch):
+    """Backgammon chosen and saved, then the board restarts with the stock
+    drive deploy writes for ``profile``: where it carries minigam/bg/ (the
+    Pico 2) the menu still offers all three games; where it does not
+    (``import minigam.bg`` fails) MINIGAM alone, the saved choice back on
+    MINIGAM, the "Game" line kept so every build's menu is the same."""
+    from minigam.host.hardware import deploy
+    carried = "minigam/bg/__init__.py" in deploy.build_plan(
+        profile, with_libs=False).names()
+    assert carried == (profile == "pico2-st7789")
+    first = Rig(profile, seed=1)
+    choose_backgammon(first)
+    for _ in range(5):
+        first.press(K.X)  # "Statistics": leaving the page saves the choice
+    first.press(K.A, K.B)
+    assert first.app.menu_sel == 5
+    if not carried:
+        monkeypatch.setitem(sys.modules, "minigam.bg", None)
+    rig = Rig(profile, seed=1, nvm=first.hw.nvm)
+    assert rig.app.has_bg == carried
+    if carried:
+        assert rig.app.settings.game == P.BACKGAMMON
+        assert games_offered(rig) == ["Backgammon", "Long Nardy", "MINIGAM"]
+    else:
+        assert rig.app.settings.game == P.MINIGAM
+        assert games_offered(rig) == ["MINIGAM"]

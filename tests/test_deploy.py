@@ -264,6 +264,47 @@ def test_a_drive_gets_only_the_hardware_modules_its_board_imports():
         assert "minigam/hw/parts.py" in got and "minigam/hw/loader.py" in got
 
 
+GAMES_24 = ("minigam/bg/__init__.py", "minigam/bg/weights.py",
+            "minigam/nardy/__init__.py", "minigam/nardy/weights.py",
+            "minigam/app/cube.py", "minigam/app/bg_view.py",
+            "minigam/app/nardy_app.py")
+
+
+def test_only_a_profile_that_says_so_ships_the_24_point_games():
+    """Backgammon and Long Nardy go to a stock drive only where the
+    profile's ``stock_24_point_games`` says so (the Pico 2 alone: the Pico,
+    PyBadge and PyGamer keep MINIGAM alone), and always into the MINIGAM
+    firmware's tree (``native``)."""
+    from minigam.host.hardware import chips
+    ships = [n for n in deploy.profile_names() if chips.ships_24_point_games(n)]
+    assert ships == ["pico2-st7789"]
+    for name in deploy.profile_names():
+        got = set(deploy.build_plan(name, with_libs=False).names())
+        assert (set(GAMES_24) <= got) == (name in ships), name
+        assert not (set(GAMES_24) & got) or name in ships, name
+    for name in chips.firmware_profiles():
+        got = deploy.build_plan(name, with_libs=False, weights_bin=False,
+                                native=True).names()
+        assert set(GAMES_24) <= set(got), name
+    assert "pico2-st7789" not in chips.firmware_profiles()
+
+
+def test_a_py_drive_of_the_pico_2_goes_without_the_24_point_games(drive):
+    """On CircuitPython 9 (no mpy-cross for it: .py files) a Pico 2 gets
+    MINIGAM alone, and deploy says why: the networks' modules would be
+    compiled in the board's RAM."""
+    (drive / "boot_out.txt").write_text(BOOT_OUT.replace(
+        "Board ID:raspberry_pi_pico\n", "Board ID:raspberry_pi_pico2\n"))
+    out = io.StringIO()
+    deploy.deploy_to(str(drive), None, out=out, mpy=False)
+    text = out.getvalue()
+    assert "profile: pico2-st7789 (the board id raspberry_pi_pico2" in text
+    assert "warning: " + deploy.PY_WITHOUT_24 in text
+    got = files_of(drive)
+    assert "minigam/app/app.py" in got
+    assert not [n for n in got if n.startswith(deploy.GAMES_24_PREFIXES)]
+
+
 def test_every_plan_carries_pyprojects_version():
     """minigam/version.py is written from pyproject.toml's version (the
     checkout holds no copy); a checkout without pyproject.toml ships none."""
@@ -424,11 +465,15 @@ def test_a_drive_carries_only_its_own_profiles_pin_data():
     for name in deploy.profile_names():
         module = "minigam/hw/profiles/%s.py" % pins.MODULES[name]
         files = dict(deploy.build_plan(name, with_libs=False).files)
-        assert sorted(f for f in files if f.startswith("minigam/hw/profiles/")) == [
-            "minigam/hw/profiles/__init__.py", module]
+        # with the modules its own builds on (the Pico 2's on the Pico's)
+        bases = deploy.profile_bases(name)
+        assert bases == (["pico-st7789"] if name == "pico2-st7789" else [])
+        assert sorted(f for f in files if f.startswith("minigam/hw/profiles/")) == sorted(
+            ["minigam/hw/profiles/__init__.py", module]
+            + ["minigam/hw/profiles/%s.py" % pins.MODULES[b] for b in bases])
         assert pins.PROFILES[name]["title"].encode() in files[module]
         for other, p in pins.PROFILES.items():
-            if other != name:
+            if other != name and other not in bases:
                 title = p["title"].encode()
                 assert not [f for f, data in files.items() if title in data], (name, other)
 

@@ -32,11 +32,12 @@ import pytest
 from minigam.host.emu import device
 from minigam.host.firmware.probes import WAIT_FOR_HOST
 from minigam.host.bench import firmware as bench
+from minigam.host.hardware.chips import firmware_profiles
 from minigam.host.simulator import sim
-from minigam.hw.pins import PROFILES
 
-RP2040 = [name for name, p in sorted(PROFILES.items())
-          if not p["display"].get("builtin") and not p.get("keypad_shift")]
+# The Pico's profiles (the MINIGAM firmware's; the Pico 2's runs here too,
+# but its own gate is below).
+RP2040 = firmware_profiles()
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                    "build", "emu-frames")
 SEED = 3
@@ -116,6 +117,26 @@ def test_boots_to_the_menu(profile, firmware):
         s.run(300)
         s.check()
         compare(profile, s.frame(), "", "menu")
+
+
+def test_the_pico_2_bundle_offers_the_24_point_games(firmware):
+    """The pico2-st7789 .mpy bundle, which carries Backgammon and Long
+    Nardy, on stock CircuitPython 10.2.1 (on the emulated RP2040: nothing
+    here emulates the Pico 2's RP2350, whose pins are the Pico's): the
+    menu's "Game" line steps to Backgammon, then to Long Nardy, each with
+    its board built under the menu, the frames equal to the host's.
+    Playing them needs the Pico 2's heap (``bench --only pico2``)."""
+    profile = "pico2-st7789"
+    script = ""
+    with start(profile, firmware, mpy=True) as s:
+        for keys, name in (("X X X A", "menu-backgammon"),
+                           (" A", "menu-long-nardy")):
+            play(s, keys)
+            script += keys
+            s.run(500)
+            s.check()
+            compare(profile, s.frame(), script, name)
+        assert states(s) == ["MENU"]
 
 
 def states(session):

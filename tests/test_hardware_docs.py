@@ -188,7 +188,7 @@ def ring_supply_contradictions(text, pin):
 
 def ring_profiles():
     return [n for n in pins.profile_names()
-            if pins.PROFILES[n]["neopixel"] and hwdocs.wired(pins.PROFILES[n])]
+            if pins.PROFILES[n]["neopixel"] and hwdocs.drawn(n)]
 
 
 def test_ring_supply_is_one_pin_on_every_page():
@@ -290,7 +290,7 @@ DATASHEET_PINOUT = (
 
 
 def wired_profiles():
-    return [n for n in pins.profile_names() if hwdocs.wired(pins.PROFILES[n])]
+    return [n for n in pins.profile_names() if hwdocs.drawn(n)]
 
 
 def view(name):

@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 from minigam.hw import keys as K  # noqa: E402
 from minigam.hw import pins  # noqa: E402
+from minigam.host.hardware import chips  # noqa: E402
 from minigam.host.hardware import docs as hwdocs  # noqa: E402
 from minigam.host.simulator.hwhost import HostClock, build_host_profile  # noqa: E402
 from minigam.hw.profile import ProfileError  # noqa: E402
@@ -143,8 +144,11 @@ def test_profile_selection(monkeypatch):
     fake_board.board_id = "pygamer"
     monkeypatch.setitem(sys.modules, "board", fake_board)
     assert select_profile_name() == "pygamer"
-    fake_board.board_id = "raspberry_pi_pico2"
+    fake_board.board_id = "raspberry_pi_pico"
     assert select_profile_name() == "pico-st7789"
+    for pico2 in ("raspberry_pi_pico2", "raspberry_pi_pico2_w"):
+        fake_board.board_id = pico2  # its RAM has room for the 24-point games
+        assert select_profile_name() == "pico2-st7789"
     fake_board.board_id = "something_else"
     assert select_profile_name() == pins.DEFAULT_PROFILE
 
@@ -155,7 +159,9 @@ def test_pin_data_is_consistent():
         p = pins.PROFILES[name]
         assert p["name"] == name
         mod = importlib.import_module("minigam.hw.profiles." + pins.MODULES[name])
-        assert mod.STUBS_BOARD == p["stubs_board"] and mod.DATA is p
+        # (equal, not always the same object: pico2_st7789 reads
+        # pico_st7789's data, then unloads its module)
+        assert mod.STUBS_BOARD == p["stubs_board"] and mod.DATA == p
         assert mod.NAME == name
         used = [pin for pin, _ in hwdocs.pins_used(name)]
         assert len(used) == len(set(used)), "a pin used twice in " + name
@@ -177,6 +183,25 @@ def test_pin_data_is_consistent():
     assert ili["keys"] == st["keys"] and ili["neopixel"] == st["neopixel"]
     for role in ("sck", "mosi", "miso", "cs", "dc", "rst", "backlight"):
         assert ili["display"][role] == d[role], role
+    # the Pico 2's build is the same build: all its parts' data equal
+    pico2 = pins.PROFILES["pico2-st7789"]
+    same = ("display", "keys", "keypad_shift", "joystick_analog", "neopixel",
+            "rgb_led", "nvm_bytes")
+    assert {k: pico2[k] for k in same} == {k: st[k] for k in same}
+    assert (chips.chip_of("pico2-st7789"), chips.chip_of("pico-st7789")) \
+        == ("rp2350a", "rp2040")
+
+
+def test_every_profiles_board_has_its_chip_and_says_what_it_plays():
+    """Host tools choose by chip (the MINIGAM firmware's profiles, the
+    emulator's) and by ``stock_24_point_games``: every profile has both."""
+    for name in NAMES:
+        assert chips.chip_of(name) in chips.SRAM_KB, name
+        assert pins.PROFILES[name]["stock_24_point_games"] in (True, False)
+    assert chips.firmware_profiles() == [
+        "pico-ili9341", "pico-st7789", "pimoroni-display-pack-2"]
+    assert chips.emulated_profiles() == sorted(
+        chips.firmware_profiles() + ["pico2-st7789"])
     assert set(pins.BOARD_IDS.values()) <= set(NAMES)
 
 

@@ -104,6 +104,10 @@ def test_each_zip_is_its_profiles_mpy_bundle(dist):
         ili9341 = profile == "pico-ili9341"
         assert ("lib/adafruit_ili9341.mpy" in names) == ili9341, profile
         assert ("minigam/hw/ili9341.mpy" in names) == ili9341, profile
+        # the 24-point games and their networks, as .mpy, on the Pico 2's
+        pico2 = profile == "pico2-st7789"
+        for net in ("minigam/bg/weights.mpy", "minigam/nardy/weights.mpy"):
+            assert (net in names) == pico2, profile
     assert "lib/adafruit_ili9341.mpy" not in _zip(out, "pico-st7789")
 
 
@@ -117,6 +121,15 @@ def test_notes_name_the_version_every_file_and_every_board(dist):
     for profile in deploy.profile_names():
         assert "| `%s` |" % profile in notes
     assert "## Changes" in notes
+    # which games each stock bundle plays; the Pico 2's untested
+    major = deploy.mpy_cross_major(deploy.mpy_cross_or_default())
+    pico2 = deploy.bundle_name("pico2-st7789", major, VERSION)
+    assert ("| `%s` | MINIGAM, Backgammon and Long Nardy (untested on "
+            "hardware) |" % pico2) in notes
+    assert "Untested on hardware: `%s`." % pico2 in notes
+    for profile in ("pico-st7789", "pybadge", "pygamer"):
+        assert "| `%s` | MINIGAM |" % deploy.bundle_name(
+            profile, major, VERSION) in notes
 
 
 def _git(repo, *args):

@@ -79,14 +79,6 @@ class ReleaseError(Exception):
     """A release problem worth one clear line to the user."""
 
 
-def rp2040_profiles():
-    """Profiles the MINIGAM firmware serves (a Pico's wirings; the same
-    choice its build makes of the libraries to freeze)."""
-    from minigam.hw.pins import PROFILES
-    return [n for n, p in sorted(PROFILES.items())
-            if not p["display"].get("builtin") and not p.get("keypad_shift")]
-
-
 def release(out, root=None, log=None, mpy_cross=None, firmware=None):
     """Write a release into the folder ``out``; returns the names of its
     files, sorted. ReleaseError for what the user must fix.
@@ -221,20 +213,23 @@ def release_notes(version, files, major, root):
     """RELEASE-NOTES.md: the version, which board gets which of ``files``,
     how to install, and the commits since the previous version's tag."""
     from minigam.host.hardware import deploy
+    from minigam.host.hardware.chips import (
+        firmware_profiles, ships_24_point_games)
     from minigam.hw.pins import DEFAULT_PROFILE, PROFILES
     uf2, only = firmware_names(version)
     out = ["# MINIGAM %s" % version, ""]
     out += [built_from(root), ""]
-    pico = rp2040_profiles()
+    pico = firmware_profiles()
     out += ["## Which file for which board", "",
             "| Board and wiring | Profile | MINIGAM firmware: a Pico "
-            "(RP2040), all three games | Stock CircuitPython %d.x: MINIGAM "
-            "|" % major, "| --- | --- | --- | --- |"]
+            "(RP2040), all three games | Stock CircuitPython %d.x | Games "
+            "on stock CircuitPython |" % major,
+            "| --- | --- | --- | --- | --- |"]
     for name in deploy.profile_names():
-        out.append("| %s | `%s` | %s | `%s` |" % (
+        out.append("| %s | `%s` | %s | `%s` | %s |" % (
             PROFILES[name]["title"], name,
             "`%s`" % uf2 if name in pico else "-",
-            deploy.bundle_name(name, major, version)))
+            deploy.bundle_name(name, major, version), stock_games(name)))
     out += ["", "## Installing", "",
             "* **A Raspberry Pi Pico (RP2040): the MINIGAM firmware.** Hold "
             "BOOTSEL while plugging it in and copy `%s` onto the RPI-RP2 "
@@ -253,7 +248,17 @@ def release_notes(version, files, major, root):
             "`settings.toml` holds one line, `MINIGAM_PROFILE`; if your "
             "drive has a `settings.toml` of its own, add that line to it "
             "instead (`python -m minigam.host deploy` merges it for you). "
-            "Stock CircuitPython's heap holds MINIGAM only." % (major, major),
+            "The table says which games each bundle plays: stock "
+            "CircuitPython loads the game's code and the AI's networks into "
+            "RAM, and only a Pico 2 has the room for Backgammon and Long "
+            "Nardy." % (major, major),
+            "* **Untested on hardware: %s.** Nothing here emulates an "
+            "RP2350: the Pico 2's heap figures are worked out from its "
+            "published RAM and from the same bundle measured on an "
+            "emulated RP2040 (the repository's docs/measurements.md)."
+            % ", ".join("`%s`" % deploy.bundle_name(n, major, version)
+                        for n in deploy.profile_names()
+                        if ships_24_point_games(n)),
             "* `boot_out.txt` on CIRCUITPY says `MINIGAM %s` under "
             "CircuitPython's own lines, and the menu's Statistics page shows "
             "it at its foot." % version,
@@ -262,6 +267,15 @@ def release_notes(version, files, major, root):
     out += ["", "## Files", ""]
     out += ["* `%s`" % f for f in sorted(files + list(_OURS))]
     return "\n".join(out) + "\n"
+
+
+def stock_games(profile):
+    """The games a profile's stock bundle plays, for the notes' table
+    (the Pico 2's marked untested on hardware)."""
+    from minigam.host.hardware.chips import games_of, ships_24_point_games
+    if ships_24_point_games(profile):
+        return games_of(profile) + " (untested on hardware)"
+    return games_of(profile)
 
 
 def _cp_version():

@@ -18,6 +18,7 @@ PIXEL_MAX_PERCENT = 30
 # profile name -> its module, minigam.hw.profiles.<module>.
 MODULES = {
     "pico-st7789": "pico_st7789",
+    "pico2-st7789": "pico2_st7789",
     "pico-ili9341": "pico_ili9341",
     "pimoroni-display-pack-2": "pimoroni_display_pack_2",
     "pybadge": "pybadge",
@@ -29,8 +30,8 @@ BOARD_IDS = {
     "minigam_pico": "pico-st7789",  # MINIGAM's own firmware (make firmware)
     "raspberry_pi_pico": "pico-st7789",
     "raspberry_pi_pico_w": "pico-st7789",
-    "raspberry_pi_pico2": "pico-st7789",
-    "raspberry_pi_pico2_w": "pico-st7789",
+    "raspberry_pi_pico2": "pico2-st7789",
+    "raspberry_pi_pico2_w": "pico2-st7789",
     "pybadge": "pybadge",
     "pygamer": "pygamer",
 }

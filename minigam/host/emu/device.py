@@ -110,13 +110,15 @@ def mpy_cross_path():
 
 def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     """{path: bytes} of the CIRCUITPY drive: ``deploy``'s plan for
-    ``profile`` (its ``.mpy`` bundle with ``mpy``; only the entry files and
+    ``profile`` (its ``.mpy`` bundle with ``mpy``, else its ``.py`` tree,
+    which never carries the 24-point games; only the entry files and
     settings with ``frozen``, for the MINIGAM firmware) with ``settings``
     lines added to settings.toml and ``extra`` files (a test's planted
     module, say) added or replaced."""
-    from minigam.host.hardware.deploy import KEEP_SOURCE, build_plan, compile_mpy
+    from minigam.host.hardware.deploy import (
+        KEEP_SOURCE, as_py_tree, build_plan, compile_mpy)
     plan = build_plan(profile)
-    files = dict(plan.files)
+    files = dict((plan if mpy else as_py_tree(plan)).files)
     if frozen:
         files = {k: v for k, v in files.items()
                  if k in KEEP_SOURCE or k == "settings.toml"}
@@ -165,8 +167,10 @@ class EmuSession:
             raise EmuError("unknown profile %r" % profile)
         data = pins.PROFILES[profile]
         disp = data["display"]
-        if disp.get("builtin") or data.get("keypad_shift"):
-            raise EmuError("profile %s is not an RP2040 build" % profile)
+        from minigam.host.hardware.chips import emulated_profiles
+        if profile not in emulated_profiles():
+            raise EmuError("profile %s is not an RP2040 or RP2350 build"
+                           % profile)
         self.profile = profile
         self.width = disp["width"]
         self.height = disp["height"]

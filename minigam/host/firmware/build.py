@@ -95,13 +95,11 @@ def frozen_tree(dest):
     """The device package and every RP2040 profile's libraries, as files
     under ``dest`` (libraries at its top, as on ``lib/``). The AI's weights
     stay modules: frozen, their tables are read in place from flash."""
+    from minigam.host.hardware.chips import firmware_profiles
     from minigam.host.hardware.deploy import build_plan
-    from minigam.hw.pins import PROFILES
     shutil.rmtree(dest, ignore_errors=True)
     files = {}
-    for name, p in sorted(PROFILES.items()):
-        if p["display"].get("builtin") or p.get("keypad_shift"):
-            continue  # not an RP2040 build
+    for name in firmware_profiles():
         for rel, data in build_plan(name, weights_bin=False,
                                      native=True).files:
             if rel.endswith(".py") and rel not in ("code.py", "boot.py"):

@@ -89,6 +89,17 @@ def _profile_module_file(root, name):
     return os.path.join(root, "minigam", "hw", "profiles", module + ".py")
 
 
+def profile_bases(name, root=None):
+    """The profiles whose modules profile ``name``'s module imports (its
+    data built on theirs, as ``pico2-st7789`` on ``pico-st7789``'s): their
+    modules ship with it."""
+    path = _profile_module_file(root or source_root(), name)
+    with open(path, encoding="utf-8") as f:
+        found = scan_imports(f.read(), "minigam.hw.profiles", True, path)
+    return sorted(n for n, module in _pins().MODULES.items()
+                  if n != name and "minigam.hw.profiles." + module in found)
+
+
 def find_drives(bases=None):
     """Mounted CircuitPython drives (folders holding ``boot_out.txt``) at the
     usual places: ``/media/$USER/*``, ``/run/media/$USER/*``, ``/media/*``,
@@ -197,16 +208,17 @@ def merge_settings(existing, profile):
 # for its chip; stock CircuitPython has no native emitter, and the package
 # runs without them (``minigam.ai_eval`` falls back to its own loops).
 NATIVE_ONLY = ("minigam/ai_native.py",)
-# Backgammon (its rules, game, AI, network and 24-point screen) needs more
-# heap than stock CircuitPython leaves (its play buffers alone are 27.5 KB)
-# and its network's weights are not yet written as a weights file: it ships
-# with the MINIGAM firmware only, and a stock drive's menu offers MINIGAM.
-# Long Nardy (its rules, notation, game, save and AI, issue 17, and its
-# app modules, minigam/app/nardy_*) ships the same way: its play buffers
-# are as large as Backgammon's.
-FIRMWARE_ONLY_PREFIXES = ("minigam/bg/", "minigam/app/bg_",
-                          "minigam/app/cube.py", "minigam/nardy/",
-                          "minigam/app/nardy_")
+# Backgammon (its rules, game, AI, network and 24-point screen) and Long
+# Nardy (its rules, notation, game, save and AI, issue 17, and its app
+# modules, minigam/app/nardy_*): the 24-point games. Stock CircuitPython
+# loads their code and networks into the heap (Backgammon's network alone
+# takes nearly a Pico's whole heap), so they ship to a stock drive only
+# where the profile's ``stock_24_point_games`` says its chip has the room
+# (the Pico 2: the heap arithmetic in docs/measurements.md), and always with
+# the MINIGAM firmware, which reads them in place from flash. Elsewhere the
+# menu offers MINIGAM alone (``minigam.app.menu.check_games``).
+GAMES_24_PREFIXES = ("minigam/bg/", "minigam/app/bg_", "minigam/app/cube.py",
+                     "minigam/nardy/", "minigam/app/nardy_")
 
 
 #: The display driver modules, by the pin data's ``display.driver``: a
@@ -517,7 +529,9 @@ def build_plan(profile=None, root=None, existing_settings=None,
     """Everything that ships for ``profile`` from the checkout ``root``.
 
     ``NATIVE_ONLY`` modules (native code, which only the MINIGAM firmware
-    can compile) ship only with ``native``.
+    can compile) ship only with ``native``; the 24-point games
+    (``GAMES_24_PREFIXES``) with ``native`` or where the profile's
+    ``stock_24_point_games`` says so (as ``.mpy``: ``as_py_tree``).
 
     With ``weights_bin`` (a stock CircuitPython drive) the AI's weights
     modules ship as the weights files ``minigam/ai_weights*.bin``
@@ -525,16 +539,19 @@ def build_plan(profile=None, root=None, existing_settings=None,
     constants in the heap there. Without it (the MINIGAM firmware, which
     freezes the modules into flash) the modules ship."""
     from minigam.host.aitools.weights_bin import MODULES, load_source, to_bin
+    from minigam.host.hardware.chips import ships_24_point_games
     root = root or source_root()
     profile = profile or DEFAULT_PROFILE
     names = profile_names(root)
     if profile not in names:
         raise DeployError("unknown profile %r (choose from: %s)"
                           % (profile, ", ".join(names)))
+    games_24 = native or ships_24_point_games(profile)
     rels = device_files(root)
     others = unused_parts(_pins().PROFILES[profile])
+    bases = profile_bases(profile, root)
     for other in names:
-        if other != profile:
+        if other != profile and other not in bases:
             path = _profile_module_file(root, other)
             others.add(os.path.relpath(path, root).replace(os.sep, "/"))
     files = []
@@ -546,7 +563,7 @@ def build_plan(profile=None, root=None, existing_settings=None,
             continue  # made here, never a stray copy
         if rel in NATIVE_ONLY and not native:
             continue
-        if not native and rel.startswith(FIRMWARE_ONLY_PREFIXES):
+        if rel.startswith(GAMES_24_PREFIXES) and not games_24:
             continue
         with open(os.path.join(root, rel), "rb") as f:
             data = f.read()
@@ -653,6 +670,8 @@ def deploy_to(target, profile=None, force=False, dry_run=False,
                       % (version[0], compiler))
         else:
             out.write("warning: writing .py files: %s\n" % why)
+    if not compiler:
+        plan = as_py_tree(plan, out)
     report = Report()
 
     # libraries the user already has as .mpy (circup) are left alone, unless
@@ -790,6 +809,8 @@ def build_zip(out_path, profile=None, root=None, with_libs=True, out=None,
             plan = as_mpy(plan, compiler)
             out.write("modules: .mpy for CircuitPython %d.x (%s)\n"
                       % (major, compiler))
+    if major is None:
+        plan = as_py_tree(plan, out)
     if os.path.isdir(out_path):
         out_path = os.path.join(out_path, bundle_name(
             plan.profile, major, project_version(root)))
@@ -868,6 +889,24 @@ def choose_mpy_cross(version, explicit=None):
                       "%d.x (give --mpy-cross for %d.x)"
                       % (version[0], path, major, version[0]))
     return path, None
+
+
+#: Why a ``.py`` tree goes without the 24-point games (deploy's warning).
+PY_WITHOUT_24 = ("Backgammon and Long Nardy left out: their networks' "
+                 "modules (hundreds of KB of source) would be compiled in "
+                 "the board's RAM at import; they ship only as .mpy")
+
+
+def as_py_tree(plan, out=None):
+    """The Plan as a ``.py`` tree may ship it: without the 24-point games
+    (``GAMES_24_PREFIXES``), since a board compiles a ``.py`` in RAM and
+    their networks' modules are far too large for that. When it carried
+    them, ``PY_WITHOUT_24`` goes to ``out`` as a warning."""
+    kept = [(d, data) for d, data in plan.files
+            if not d.startswith(GAMES_24_PREFIXES)]
+    if len(kept) < len(plan.files) and out is not None:
+        out.write("warning: %s\n" % PY_WITHOUT_24)
+    return Plan(plan.profile, kept, plan.libraries)
 
 
 def as_mpy(plan, mpy_cross):

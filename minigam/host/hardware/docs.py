@@ -65,6 +65,9 @@ PIXEL_SUPPLY = "VSYS"
 # Parts per profile: (part, quantity, example part or product, approx USD).
 _PICO = ("Raspberry Pi Pico or Pico 2", 1,
          "Raspberry Pi SC0915 (Pico) / SC1631 (Pico 2)", 5)
+_PICO_1 = ("Raspberry Pi Pico (a Pico 2 is profile pico2-st7789)", 1,
+           "Raspberry Pi SC0915", 5)
+_PICO_2 = ("Raspberry Pi Pico 2", 1, "Raspberry Pi SC1631", 5)
 _BUTTONS = ("Tactile push button 6x6 mm", 9, "Omron B3F-1000", 2)
 _PIXELS = ("WS2812B NeoPixel ring or strip, 12 pixels", 1,
            "Adafruit 1643 (NeoPixel Ring 12)", 8)
@@ -121,13 +124,15 @@ _BATTERY = [
 _CASE = ("Optional, case: M2 self-tapping screws, as many and as long as "
          "the Enclosure section says, and PLA or PETG filament", 1,
          "any M2 screw assortment", 4)
+_LCD_1_3 = ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
+            "Waveshare 19650", 11)
 BOM = {
     "pico-st7789": [
-        _PICO,
-        _HEADERS,
-        ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
-         "Waveshare 19650", 11),
-        _PIXELS, _RESISTOR, _CAP, _HOOKUP, _USB] + _BATTERY + [_CASE],
+        _PICO_1, _HEADERS, _LCD_1_3, _PIXELS, _RESISTOR, _CAP, _HOOKUP,
+        _USB] + _BATTERY + [_CASE],
+    "pico2-st7789": [
+        _PICO_2, _HEADERS, _LCD_1_3, _PIXELS, _RESISTOR, _CAP, _HOOKUP,
+        _USB] + _BATTERY + [_CASE],
     "pico-ili9341": [
         _PICO, _HEADERS,
         ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
@@ -155,12 +160,30 @@ BOM = {
 }
 
 UF2_PAGE = {"raspberry_pi_pico": "raspberry_pi_pico (or raspberry_pi_pico2 "
-            "for a Pico 2)", "pybadge": "pybadge", "pygamer": "pygamer"}
+            "for a Pico 2)", "raspberry_pi_pico2": "raspberry_pi_pico2",
+            "pybadge": "pybadge", "pygamer": "pygamer"}
 
 
 def wired(profile):
     """True when the maker wires parts to the board (not all built in)."""
     return not profile["display"].get("builtin")
+
+
+def same_build(name):
+    """The profile whose build profile ``name`` is, on another board (its
+    module takes that one's data: ``deploy.profile_bases``): the same
+    parts but the board, the same pins, wiring, power, case and assembly;
+    None for a build of its own."""
+    from minigam.host.hardware.deploy import profile_bases
+    bases = profile_bases(name)
+    return bases[0] if bases else None
+
+
+def drawn(name):
+    """True when profile ``name``'s section shows wiring of its own: a
+    wired build that is not another's on another board (``same_build``,
+    whose section links to that build's)."""
+    return wired(pinmap.PROFILES[name]) and same_build(name) is None
 
 
 def pins_used(name):
@@ -795,9 +818,12 @@ def readme():
         d = p["display"]
         out += ["## %s" % name, "", p["title"] + ". Screen %dx%d%s." % (
             d["width"], d["height"],
-            "" if not d.get("builtin") else " (built in)"), "",
-            "### Parts", "", bom_table(name), "", "### Pins", "",
-            pin_table(name), ""]
+            "" if not d.get("builtin") else " (built in)"), ""]
+        if same_build(name):
+            out += same_build_section(name)
+            continue
+        out += ["### Parts", "", bom_table(name), "", "### Pins", "",
+                pin_table(name), ""]
         if wired(p):
             out += ["### Wiring", "", wiring_text(name), "",
                     "![wiring of %s](wiring-%s.svg)" % (name, name), ""]
@@ -806,15 +832,7 @@ def readme():
         out += [indicator_heading(name), "", neopixel_notes(name),
                 "", "### Assembly", ""]
         out += ["%d. %s" % (k + 1, s) for k, s in enumerate(assembly(name))]
-        out += ["", "### CircuitPython", "",
-                "Install CircuitPython 9.2 or 10.x (both are supported). "
-                "Download the UF2 for board `%s` from circuitpython.org; "
-                "hold BOOTSEL (Pico) or double-click reset (PyBadge, "
-                "PyGamer) while plugging in USB; copy the UF2 to the drive "
-                "that appears. The board restarts as `CIRCUITPY`. Then, from "
-                "a PC with this repository: `make setup && .venv/bin/python "
-                "-m minigam.host deploy /path/to/CIRCUITPY --profile %s`."
-                % (UF2_PAGE[p["stubs_board"]], name), ""]
+        out += [""] + circuitpython_section(name)
     out += enclosure.readme_section()
     out += ["## Wokwi simulation (pico-ili9341)", "",
             "`wokwi/diagram.json` is the `pico-ili9341` build, generated "
@@ -832,6 +850,49 @@ def readme():
             "Code: `wokwi.toml` points at a CircuitPython UF2 you download.",
             "", wokwi.limits(), ""]
     return "\n".join(out)
+
+
+def circuitpython_section(name):
+    """The lines of a profile's "CircuitPython" section: the stock
+    firmware to install, deploy, and the games its bundle plays."""
+    from minigam.host.hardware import chips
+    p = pinmap.PROFILES[name]
+    games = "On stock CircuitPython it plays %s" % chips.games_of(name)
+    if chips.ships_24_point_games(name):
+        games += (" (on 10.x: the board's RAM holds Backgammon's and Long "
+                  "Nardy's networks, which load into it from the `.mpy` "
+                  "bundle; 9.2 gets `.py` files and MINIGAM alone). "
+                  "Untested on hardware: the figures are in [the "
+                  "measurements](../docs/measurements.md"
+                  "#the-pico-2-on-stock-circuitpython)")
+    elif chips.chip_of(name) == chips.FIRMWARE_CHIP:
+        games += ("; with the [MINIGAM firmware](../README.md"
+                  "#installing-on-a-pico-the-minigam-firmware-one-file), "
+                  "all three games")
+    return ["### CircuitPython", "",
+            "Install CircuitPython 9.2 or 10.x (both are supported). "
+            "Download the UF2 for board `%s` from circuitpython.org; "
+            "hold BOOTSEL (Pico) or double-click reset (PyBadge, "
+            "PyGamer) while plugging in USB; copy the UF2 to the drive "
+            "that appears. The board restarts as `CIRCUITPY`. Then, from "
+            "a PC with this repository: `make setup && .venv/bin/python "
+            "-m minigam.host deploy /path/to/CIRCUITPY --profile %s`. %s."
+            % (UF2_PAGE[p["stubs_board"]], name, games), ""]
+
+
+def same_build_section(name):
+    """The section of a profile that is another's build (``same_build``):
+    its parts and pins, then the build it shares (wiring, power, case,
+    assembly) by link."""
+    base = same_build(name)
+    return (["The [`%s`](#%s) build with a %s in place of its board: the "
+             "same pins, wiring, power, case and assembly (all in that "
+             "section); only the parts list's first line and the "
+             "CircuitPython for the board differ." % (
+                 base, base, BOM[name][0][0]), "",
+             "### Parts", "", bom_table(name), "", "### Pins", "",
+             pin_table(base), ""]  # (its pin data is the build's)
+            + circuitpython_section(name))
 
 
 def wiring_text(name):
@@ -867,7 +928,7 @@ def generate():
              "hardware/wokwi/diagram.json": wokwi.diagram(),
              "hardware/wokwi/wokwi.toml": wokwi.WOKWI_TOML}
     for name in pinmap.profile_names():
-        if wired(pinmap.PROFILES[name]):
+        if drawn(name):
             files["hardware/wiring-%s.svg" % name] = views.svg(name)
     files.update(enclosure.files())
     return files

@@ -9,6 +9,12 @@ other boards' pins. Pins are strings naming ``board`` attributes
 - ``name``: the profile name (``NAME``).
 - ``title``: human-readable hardware description.
 - ``stubs_board``: the circuitpython-stubs board name (``STUBS_BOARD``).
+- ``stock_24_point_games``: True when its stock CircuitPython bundle
+  carries Backgammon and Long Nardy (the board's RAM holds them: the heap
+  arithmetic in docs/measurements.md); False: MINIGAM alone. (A key of
+  over 10 characters: the device never interns it. The board's chip, which
+  host tools need, is ``minigam.host.hardware.chips``'s, by the stubs
+  board, so it costs the device nothing.)
 - ``display``: dict: ``driver`` (``"st7789"``, ``"ili9341"`` or ``"builtin"``),
   ``width``, ``height``, ``rotation``, ``rowstart``, ``colstart``,
   ``builtin`` (True: use ``board.DISPLAY``, never release it), and for SPI

@@ -14,6 +14,7 @@ DATA = {
     "name": NAME,
     "title": "Raspberry Pi Pico / Pico 2 + ILI9341 320x240 on the Pico-LCD-1.3 pin map",
     "stubs_board": STUBS_BOARD,
+    "stock_24_point_games": False,
     "display": {
         "driver": "ili9341",
         "builtin": False,

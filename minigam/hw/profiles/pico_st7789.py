@@ -1,7 +1,8 @@
-"""Profile ``pico-st7789``: Raspberry Pi Pico or Pico 2 with a Waveshare Pico-LCD-1.3 (ST7789 240x240), NeoPixel chain on GP22.
+"""Profile ``pico-st7789``: Raspberry Pi Pico with a Waveshare Pico-LCD-1.3 (ST7789 240x240), NeoPixel chain on GP22.
 
 ``DATA``: the keys are described in ``minigam/hw/profiles/__init__.py``.
-``pico_ili9341`` repeats this pin map (a test keeps the two equal).
+``pico_ili9341`` repeats this pin map (a test keeps the two equal);
+``pico2_st7789`` (the same build on a Pico 2) takes this ``DATA``.
 """
 
 from minigam.hw import parts
@@ -11,8 +12,9 @@ STUBS_BOARD = "raspberry_pi_pico"
 
 DATA = {
     "name": NAME,
-    "title": "Raspberry Pi Pico / Pico 2 + Waveshare Pico-LCD-1.3 (ST7789 240x240)",
+    "title": "Raspberry Pi Pico + Waveshare Pico-LCD-1.3 (ST7789 240x240)",
     "stubs_board": STUBS_BOARD,
+    "stock_24_point_games": False,
     "display": {
         "driver": "st7789",
         "builtin": False,

@@ -12,6 +12,7 @@ DATA = {
     "name": NAME,
     "title": "Raspberry Pi Pico / Pico 2 + Pimoroni Pico Display Pack 2.0 (ST7789 320x240)",
     "stubs_board": STUBS_BOARD,
+    "stock_24_point_games": False,
     "display": {
         "driver": "st7789",
         "builtin": False,

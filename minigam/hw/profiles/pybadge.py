@@ -12,6 +12,7 @@ DATA = {
     "name": NAME,
     "title": "Adafruit PyBadge / PyBadge LC (built-in ST7735R 160x128)",
     "stubs_board": STUBS_BOARD,
+    "stock_24_point_games": False,
     "display": {
         "driver": "builtin",
         "builtin": True,

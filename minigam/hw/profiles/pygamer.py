@@ -12,6 +12,7 @@ DATA = {
     "name": NAME,
     "title": "Adafruit PyGamer (built-in ST7735R 160x128, analog joystick)",
     "stubs_board": STUBS_BOARD,
+    "stock_24_point_games": False,
     "display": {
         "driver": "builtin",
         "builtin": True,
