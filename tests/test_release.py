@@ -223,3 +223,33 @@ def test_the_menu_reads_the_shipped_version_and_lets_it_go():
         assert "minigam.version" not in sys.modules
     finally:
         sys.modules.pop("minigam.version", None)
+
+
+def test_without_an_mpy_cross_at_hand_the_builds_own_compiles(tmp_path,
+                                                               monkeypatch):
+    """A fresh clone has no prebuilt mpy-cross: the release compiles the
+    zips with the one the firmware build made from CircuitPython's source
+    (a stand-in here: the prebuilt one, as if the build had made it), and
+    says what to do when there is neither."""
+    from minigam.host.firmware import build
+    try:
+        compiler = deploy.mpy_cross_or_default()
+    except deploy.DeployError as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+
+    def none_at_hand(explicit=None):
+        raise deploy.DeployError("no mpy-cross at hand")
+
+    monkeypatch.setattr(deploy, "mpy_cross_or_default", none_at_hand)
+    fw = stand_in_firmware(str(tmp_path / "fw"))
+    monkeypatch.setattr(build, "built_mpy_cross", lambda: None)
+    with pytest.raises(release.ReleaseError, match="make firmware"):
+        release.release(str(tmp_path / "none"), log=io.StringIO(),
+                        firmware=fw)
+    monkeypatch.setattr(build, "built_mpy_cross", lambda: compiler)
+    written = release.release(str(tmp_path / "dist"), log=io.StringIO(),
+                              firmware=fw)
+    assert any(name.endswith(".zip") for name in written)
+    assert release.verify(str(tmp_path / "dist"), written) == []

@@ -20,7 +20,8 @@ checks such a folder against its SHA256SUMS)::
 The UF2s are ``minigam.host.firmware.build``'s (its cache makes a second
 release quick), the zips ``deploy --zip``'s with CircuitPython's own
 mpy-cross (``deploy.mpy_cross_or_default``: ``MINIGAM_MPY_CROSS``, else the
-firmware folder's ``mpy-cross-cp10.2.1``). Every name carries pyproject.toml's
+firmware folder's ``mpy-cross-cp10.2.1``, else the one the firmware build
+made from the same source). Every name carries pyproject.toml's
 ``version``, the one version there is; the device shows the same number
 (``deploy.VERSION_FILE``).
 
@@ -97,12 +98,20 @@ def release(out, root=None, log=None, mpy_cross=None, firmware=None):
     empty_folder(out)
     log.write("MINIGAM %s: the release into %s\n" % (version, out))
     try:
-        compiler = deploy.mpy_cross_or_default(mpy_cross)
-        major = deploy.mpy_cross_major(compiler)
+        try:
+            compiler = deploy.mpy_cross_or_default(mpy_cross)
+        except deploy.DeployError:
+            # none at hand (a fresh clone): the build makes its own
+            compiler = None
         if firmware:
             copy_firmware(firmware, out, version)
         else:
             build.build(out=out)
+        compiler = compiler or build.built_mpy_cross()
+        if compiler is None:
+            raise ReleaseError("no CircuitPython mpy-cross: set "
+                               "MINIGAM_MPY_CROSS or run make firmware")
+        major = deploy.mpy_cross_major(compiler)
         for profile in deploy.profile_names():
             path = os.path.join(out, deploy.bundle_name(profile, major,
                                                         version))

@@ -59,6 +59,20 @@ SETTINGS = """\
 """
 
 
+def work_dir():
+    """Where the build keeps its source tree, logs and outputs."""
+    return os.path.join(repo_root(), "build", "firmware")
+
+
+def built_mpy_cross():
+    """The path of the mpy-cross the build made from CircuitPython's source
+    (it compiles the frozen modules; ``release`` compiles the .mpy zips
+    with it when no prebuilt one is at hand), or None before a build."""
+    path = os.path.join(work_dir(), "src", source.TOP, "mpy-cross", "build",
+                        "mpy-cross")
+    return path if os.path.isfile(path) else None
+
+
 def repo_root():
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))
@@ -176,7 +190,7 @@ def build(out=None, fwdir=None, jobs=2, how=None):
     product UF2's path. One build at a time: ``make test`` runs two pytest
     processes side by side, and each may ask for the firmware."""
     import fcntl
-    work = os.path.join(repo_root(), "build", "firmware")
+    work = work_dir()
     os.makedirs(work, exist_ok=True)
     with open(os.path.join(work, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
