@@ -118,3 +118,24 @@ def test_the_tutor_script_turns_the_tutor_on_and_comes_back_up():
         assert app.settings.to_bytes() == P.Settings().to_bytes()
     finally:
         session.close()
+
+
+def test_the_ai_speed_runs_play_hard_at_each_speed():
+    # bench's ai_turns: level Hard, the speed stepped from Normal, then a
+    # game against the AI (a menu line added once sent these keys to the
+    # level instead, and every "speed" ran at Normal)
+    from minigam.host.simulator import sim
+    from minigam.app.app import MENU
+    for k in range(len(P.SPEEDS)):
+        steps = (k - 1) % len(P.SPEEDS)
+        session = sim.Session(bf.PROFILE, seed=bf.SEED)
+        try:
+            for kind, arg in sim.parse_script(bf.LEVEL_KEYS["hard"]
+                                              + bf.speed_keys(steps) + "A"):
+                sim.run_step(session, kind, arg)
+            app = session.app
+            assert app.settings.speed == k
+            assert P.LEVELS[app.settings.level] == "hard"
+            assert app.state != MENU and app.settings.mode == P.MODE_AI
+        finally:
+            session.close()

@@ -99,6 +99,12 @@ MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
               "Y Y ")
 # Settings, down to "Tutor", on, back (B) to the main page and up
 TUTOR_ON = "X*4 A X*5 A B Y*4 "
+
+
+def speed_keys(steps):
+    """Menu keys: Settings (4 down the main page), "AI speed" (3 down
+    there) stepped ``steps`` times from Normal, back to the first line."""
+    return "X*4 A X*3 " + "A " * steps + "B Y*4 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # One round of play, from and back to the menu's first line with the
@@ -368,7 +374,7 @@ def ai_turns(out, uf2, bootrom, turns=8):
         moves, frames, think_px, roll_px = [], [], [], []
         with _session(uf2, bootrom, frozen=True, timing=True) as s:
             s.boot()
-            play(s, "X X A Y Y X*6 " + "A " * steps + "Y*6 A")
+            play(s, LEVEL_KEYS["hard"] + speed_keys(steps) + "A")
             try:
                 for _ in range(turns):
                     s.tap_until(A, "ROLL")
