@@ -39,9 +39,9 @@ BOOT_MS = 20000
 # on at every tap or two; the emulator is too slow to spend 5000 taps).
 STALL_TAPS = 40
 KEY_MS = 10000  # longest a key may wait in the app's queue (AI slices)
-# "@STATE free probe" (MINIGAM_TRACE = 1) or "@STATE" alone (= 2), the
-# whole line (the first may follow the firmware's title escape)
-_TRACE = re.compile(r"(?<!\w)@([A-Z]+)(?: (\d+)(?: (-?\d+))?)?\s*$")
+# "@STATE free probe" (MINIGAM_TRACE = 1) or "@STATE" alone (= 2); the
+# first may follow the firmware's title escape
+_TRACE = re.compile(r"(?<!\w)@([A-Z]+)(?: (\d+)(?: (-?\d+))?)?(?![\w ])")
 _TRACEBACK = "Traceback (most recent call last)"
 
 
