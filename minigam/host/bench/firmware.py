@@ -99,12 +99,6 @@ MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
               "Y Y ")
 # Settings, down to "Tutor", on, back (B) to the main page and up
 TUTOR_ON = "X*4 A X*5 A B Y*4 "
-
-
-def speed_keys(steps):
-    """Menu keys: Settings (4 down the main page), "AI speed" (3 down
-    there) stepped ``steps`` times from Normal, back to the first line."""
-    return "X*4 A X*3 " + "A " * steps + "B Y*4 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # One round of play, from and back to the menu's first line with the
@@ -112,6 +106,12 @@ TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
 # Medium (Hard -> Easy -> Medium), a two-player game.
 ROUND = (MENU_PAGES + HARD_GAME + " B await:MENU X X A A Y Y "
          + TWO_PLAYER_GAME + " B await:MENU Y ")
+
+
+def speed_keys(steps):
+    """Menu keys: Settings (4 down the main page), "AI speed" (3 down
+    there) stepped ``steps`` times from Normal, back to the first line."""
+    return "X*4 A X*3 " + "A " * steps + "B Y*4 "
 
 
 def _minutes():

@@ -187,9 +187,9 @@ class EmuSession:
         self.state = None
         # (state, free bytes after a collection, 16 KB probe: 1 ok, 0 failed,
         # -1 not tried, emulated ms when the line arrived) as the board
-        # reported them
-        self.heap = []  # (state, free, probe, ms) with the heap trace
-        self.visits = []  # (state, ms): every state entered
+        # reported them (MINIGAM_TRACE = 1)
+        self.heap = []
+        self.visits = []  # (state, ms): every state entered, either trace
         # code.py's start-up lines with the emulated ms each arrived at.
         self.stages = []
         # Keys the app has taken (its trace's "#key N"); None without a trace.
