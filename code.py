@@ -25,7 +25,7 @@ PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 def main():
     from os import getenv
-    trace = getenv("MINIGAM_TRACE")
+    trace = trace_level(getenv("MINIGAM_TRACE"))
     if trace:
         stage("start")
     from time import sleep
@@ -63,6 +63,18 @@ def main():
             print("#key %d" % taken)  # after the state it led to
         if app.state != AI:
             sleep(IDLE_S)
+
+
+def trace_level(value):
+    """``MINIGAM_TRACE`` as a number: CircuitPython 10.2.1's ``os.getenv``
+    gives settings.toml's ``2`` as the string ``'2'``. Unset or empty: 0;
+    anything else that is not a number: 1."""
+    if not value:
+        return 0
+    try:
+        return int(value)
+    except ValueError:
+        return 1
 
 
 def stage(name):

@@ -112,8 +112,11 @@ def compare(profile, emu_frame, script, name):
 
 @pytest.mark.parametrize("profile", RP2040)
 def test_boots_to_the_menu(profile, firmware):
-    with start(profile, firmware) as s:
+    # The timing runs' trace (2: the states alone, no collection a state):
+    # CircuitPython hands settings.toml's 2 to code.py as the string '2'.
+    with start(profile, firmware, {"MINIGAM_TRACE": 2}) as s:
         assert s.state == "MENU"
+        assert s.visits and s.heap == [], "a collection at every state"
         s.run(300)
         s.check()
         compare(profile, s.frame(), "", "menu")
