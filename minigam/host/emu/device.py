@@ -479,6 +479,23 @@ class EmuSession:
         since last asked: where on the screen each one went, too."""
         return self._call("frame_log")["log"]
 
+    def sample(self, every_us=0):
+        """Start (or, with 0, stop) noting the program counter every
+        ``every_us`` of emulated time; returns [(ms, pc)] noted since last
+        asked. :mod:`minigam.host.emu.profile` names them."""
+        got = self._call("sample", every_us=every_us)["samples"]
+        return [(got[i] / 1e6, got[i + 1]) for i in range(0, len(got), 2)]
+
+    def watch(self, pc=None, min_r0=0):
+        """Start noting each time the core reaches address ``pc`` with its
+        first argument (r0) at least ``min_r0`` (None: stop); returns
+        [(ms, r0, lr)] noted since last asked: the callers of a firmware
+        function (``profile.Symbols`` names ``lr``)."""
+        args = {} if pc is None else {"pc": pc, "min": min_r0}
+        got = self._call("watch", **args)["watched"]
+        return [(got[i] / 1e6, got[i + 1], got[i + 2] & ~1)
+                for i in range(0, len(got), 4)]
+
     def pixel_log(self):
         """[ms] at which each NeoPixel chain write began, since last asked."""
         return [t / 1e6 for t in self._call("pixel_log")["log"]]

@@ -137,6 +137,12 @@ class Board {
     this.eraseAt = romFunction(opts.bootromWords, 0x4552); // 'RE'
     this.programAt = romFunction(opts.bootromWords, 0x5052); // 'RP'
     this.breaks = [];
+    this.samples = [];
+    this.watchPc = -1;
+    this.watchMin = 0;
+    this.watched = [];
+    this.sampleNs = 0;
+    this.sampleAt = 0;
     mcu.onBreak = (code) => {
       // A BKPT with no debugger: TinyUSB's asserts break when they think
       // one is attached. Note it and go on, as the chip's firmware expects.
@@ -351,6 +357,8 @@ class Board {
     const eraseAt = this.eraseAt;
     const programAt = this.programAt;
     const xip = this.xip;
+    const watchPc = this.watchPc; // (set between commands)
+    const sampleNs = this.sampleNs;
     let pioDebt = 0;
     let checks = 0;
     while (clock.nanos < limitNs && !this.halted) {
@@ -367,8 +375,16 @@ class Board {
           this.flashHook();
           continue;
         }
+        if (pc === watchPc && (core.registers[0] >>> 0) >= this.watchMin && this.watched.length < 40000) {
+          this.watched.push(clock.nanos, core.registers[0] >>> 0, core.LR >>> 0, core.SP >>> 0);
+        }
         const cycles = core.executeInstruction() + (xip ? xip.takeStall() : 0);
         clock.tick(cycles * CYCLE_NS);
+        if (sampleNs && clock.nanos >= this.sampleAt) {
+          // A profile: the program counter every sampleNs of virtual time.
+          this.sampleAt = clock.nanos + sampleNs;
+          if (this.samples.length < 2000000) this.samples.push(clock.nanos, pc);
+        }
         if (!pios[0].stopped || !pios[1].stopped) {
           // rp2040js steps its PIOs from a wall-clock timer; step them here
           // instead, at about 12.5 MHz (one PIO cycle per 10 core cycles).
@@ -485,6 +501,25 @@ function main() {
       const log = board.nvmLog;
       board.nvmLog = [];
       return { log };
+    },
+    sample(c) {
+      // {every_us}: from now on, note the program counter that often (0:
+      // stop); returns the notes [ns, pc, ns, pc, ...] taken since last asked.
+      const notes = board.samples || [];
+      board.samples = [];
+      board.sampleNs = Math.round((c.every_us || 0) * 1000);
+      board.sampleAt = board.clock.nanos;
+      return { samples: notes };
+    },
+    watch(c) {
+      // {pc, min}: from now on, note [ns, r0, lr, sp] each time the core
+      // reaches pc with r0 >= min (who calls gc_collect, and how big an
+      // allocation is); no pc: stop. Returns the notes since last asked.
+      const got = board.watched;
+      board.watched = [];
+      board.watchPc = c.pc === undefined ? -1 : c.pc;
+      board.watchMin = c.min || 0;
+      return { watched: got };
     },
     pixel_log() {
       const log = board.pixelLog;

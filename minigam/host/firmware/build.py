@@ -73,6 +73,14 @@ def built_mpy_cross():
     return path if os.path.isfile(path) else None
 
 
+def built_elf():
+    """The firmware ELF of the last build (its symbols name the program
+    counters ``minigam.host.emu.profile`` samples), or None before one."""
+    path = os.path.join(work_dir(), "src", source.TOP, "ports", "raspberrypi",
+                        "build-" + BOARD, "firmware.elf")
+    return path if os.path.isfile(path) else None
+
+
 def repo_root():
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))
