@@ -430,7 +430,7 @@ GAME_NAMES = {"minigam": "MINIGAM", "backgammon": "Backgammon",
               "nardy": "Long Nardy"}
 
 
-def ai_wait_keys(out, uf2, bootrom, game, turns=8):
+def ai_wait_keys(out, uf2, bootrom, game, turns=16):
     """Backgammon or Long Nardy against Hard: a key pressed at a moment of
     the AI's turn (seeded, up to 300 ms after its first frame), to its
     finished frame (":wait" on the status line, drawn between the search's
