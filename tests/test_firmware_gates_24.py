@@ -1,9 +1,14 @@
-"""Firmware gates of the 24-point games: a whole Backgammon game and a
-whole Long Nardy game against Hard, then a two-player game of each, driven
-by keys on the MINIGAM firmware on the emulated RP2040, within the
-24-point games' heap budget (``bench_firmware.BG_BUDGET``: 100 KB free),
-the final board of each Hard game equal to the host's; and Backgammon's
-native feature rows and evaluations on the board equal the host's.
+"""Firmware gates of the 24-point games, driven by keys on the MINIGAM
+firmware on the emulated RP2040 within the 24-point games' heap budget
+(``bench_firmware.BG_BUDGET``: 100 KB free): a whole Backgammon game
+against Hard (its final board equal to the host's, its console line a .mat
+file that replays), eight rounds of Long Nardy against Hard (the board then
+equal to the host's), then each game's two-player opening; and
+Backgammon's native feature rows and evaluations on the board equal the
+host's. Whole Long Nardy games, against the AI and for two players, are
+the simulator's (tests/test_app_nardy.py): here one took about 25 minutes
+of CI (2026-11-28). The rounds reach every state of play but the game's
+end, whose code and heap Backgammon's whole game shares.
 
 Apart from ``test_firmware_gates.py`` (whose helpers they use) so that
 ``make test`` runs them beside the other device gates, one a core.
@@ -21,29 +26,36 @@ from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
 # Medium -> Hard, up to "Play vs AI".
 BACKGAMMON_HARD = "X X X A Y A Y Y "
 NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
+# A round against the AI: the player's turn by A (first choices), then
+# A until the player's roll again.
+ROUND = "A*until:AI A*until:ROLL "
+# The two-player opening: each side's first play by A.
+TWO_PLAYER_OPENING = "A*until:PICK A*until:ROLL A*until:PICK A*until:ROLL"
 
 
-def hard_then_two_players(firmware, game_keys, name, check_console=None):
-    """From the menu, ``game_keys`` choose the game and Hard; a whole game
-    against Hard by keys, its final board equal to the host's (frame
-    ``name``), ``check_console(console)`` on what the board printed, then
-    a two-player game, both to game over within the 24-point games' heap
-    budget."""
-    script = game_keys + "A A A*until:OVER"
+def against_hard_then_two_players(firmware, game_keys, play_keys, name,
+                                  check_console=None):
+    """From the menu, ``game_keys`` choose the game and Hard;
+    ``play_keys`` play against it, the board then equal to the host's
+    (frame ``name``), ``check_console(session, console)`` on what the
+    board printed; then a two-player opening, all within the 24-point games'
+    heap budget."""
+    script = game_keys + play_keys
     profile = "pico-st7789"
     with start(profile, firmware, frozen=True) as s:
         play(s, script)
         s.run(500)
         s.check()
-        assert s.state == "OVER"
         assert "AIMOVE" in states(s) and "DEST" in states(s)
         compare(profile, s.frame(), script, name)
         if check_console is not None:
-            check_console(s.console)
-        play(s, "B await:MENU " + TWO_PLAYERS + "A*until:OVER")
+            check_console(s, s.console)
+        before = len(states(s))
+        play(s, "B await:MENU " + TWO_PLAYERS + TWO_PLAYER_OPENING)
         s.run(500)
         s.check()
-        assert s.state == "OVER"
+        two = states(s)[before:]
+        assert "AI" not in two and two.count("PICK") >= 2, two
         print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
                                                 bench.lowest(s)[0][0]))
         within_budget(s, "frozen", bench.BG_BUDGET)
@@ -52,24 +64,27 @@ def hard_then_two_players(firmware, game_keys, name, check_console=None):
 def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
     """On the MINIGAM firmware, by keys: a whole Backgammon game against
     Hard (A takes the AI's doubles; the human never doubles), its final
-    board equal to the host's, then a two-player game, to game over within
+    board equal to the host's, then a two-player opening, within
     Backgammon's heap budget."""
-    def one_mat_that_replays(console):
+    def over_with_a_mat_that_replays(s, console):
+        assert s.state == "OVER"
         # The game's console line makes a .mat file that replays in full.
         from minigam.host.bgmat import read
         from minigam.host.cli.mat import to_mat
         mats = to_mat(console)
         assert len(mats) == 1 and len(read(mats[0]).games) == 1
 
-    hard_then_two_players(minigam_firmware, BACKGAMMON_HARD, "bg-over-hard",
-                          one_mat_that_replays)
+    against_hard_then_two_players(minigam_firmware, BACKGAMMON_HARD,
+                                  "A A A*until:OVER", "bg-over-hard",
+                                  over_with_a_mat_that_replays)
 
 
 def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
-    """On the MINIGAM firmware, by keys: a whole Long Nardy game against
-    Hard, its final board equal to the host's, then a two-player game, to
-    game over within the 24-point games' heap budget."""
-    hard_then_two_players(minigam_firmware, NARDY_HARD, "nardy-over-hard")
+    """On the MINIGAM firmware, by keys: eight rounds of Long Nardy
+    against Hard, the board then equal to the host's, then a two-player
+    opening, within the 24-point games' heap budget."""
+    against_hard_then_two_players(minigam_firmware, NARDY_HARD,
+                                  "A A " + ROUND * 8, "nardy-rounds-hard")
 
 
 BG_NATIVE_PROBE = WAIT_FOR_HOST + b'''
