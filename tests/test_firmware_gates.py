@@ -4,22 +4,23 @@ Every RP2040 profile boots the CIRCUITPY drive ``deploy`` writes, on
 CircuitPython 10.2.1 in rp2040js (``minigam/host/emu``), to the menu, whose
 frame (rebuilt from the SPI traffic) must equal the host simulator's. Driven
 by GPIO key presses, a game against the AI survives a power-off and resume,
-and power cuts in the middle of a save. Whole games against Hard (with the
-tutor on, and the game's review after), and
-two-player games through their hand-over screens, run to game over on the
-MINIGAM firmware (``minigam.host.firmware.build``, the game frozen into
-flash), their frames equal to the host's same game. ``make release``
-with that firmware gives a complete dist/, whose product UF2 boots and
-shows its version (boot_out.txt, the Statistics page). Backgammon's and Long
-Nardy's gates are in ``test_firmware_gates_24.py`` (``make test`` runs the
-two files side by side).
+and power cuts in the middle of a save. On the MINIGAM firmware
+(``minigam.host.firmware.build``, the game frozen into flash), after every
+menu page, a whole game against Hard (with the tutor on, and the game's
+review after) and a whole two-player game through its hand-over screens run
+to game over on the product's profile, and every other screen size plays
+both games' openings; their frames equal the host's same game. ``make
+release`` with that firmware gives a complete dist/, whose product UF2
+boots and shows its version (boot_out.txt, the Statistics page).
+Backgammon's and Long Nardy's gates are in ``test_firmware_gates_24.py``
+(``make test`` runs the two files side by side).
 
 The heap budgets of issue 14 are gates too: the lowest free heap the board
-reports (``gc.mem_free()`` after a collection, at every state change) over
-a round of the firmware bench (every menu page, a game against Hard, a
-two-player game) must stay at or above ``bench_firmware.BUDGETS`` on each
-build, and a 16 KB block must be allocatable at each new low. A 60 KB
-allocation planted at start-up turns them red.
+reports (``gc.mem_free()`` after a collection, at every state change) must
+stay at or above ``bench_firmware.BUDGETS`` on each build (the MINIGAM
+firmware over its whole games; stock CircuitPython over a round of the
+firmware bench with the tutor on), and a 16 KB block must be allocatable
+at each new low. A 60 KB allocation planted at start-up turns them red.
 
 Outside CI a missing firmware file skips these tests with a message saying
 where to get it; in CI (``CI=true``) it is a failure.

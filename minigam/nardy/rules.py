@@ -312,7 +312,9 @@ class Rules:
                     continue
                 any1 = True
                 if self.between is not None:
-                    self._pause(1)  # two first steps: about 5 ms
+                    # each first step: its second steps and their dedupe
+                    # take up to about 12 ms on a Pico late in the list
+                    self._pause(0)
                 do_move(pos, m, s, da)
                 for s2 in range(1, OFF):
                     if pos[m + s2] and can_move(pos, m, s2, db, hd):
@@ -448,7 +450,7 @@ class Rules:
     def _pause(self, mask=7):
         """``between()`` when the count of calls has no bits of ``mask``
         set: every eighth call of a double's search, about 5 ms of it on a
-        Pico."""
+        Pico (``mask`` 0: every call)."""
         self._calls += 1
         if not self._calls & mask:
             self.between()
