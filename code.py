@@ -25,7 +25,8 @@ PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 def main():
     from os import getenv
-    trace = trace_level(getenv("MINIGAM_TRACE"))
+    # settings.toml's numbers arrive as strings ("2"): report() reads both
+    trace = getenv("MINIGAM_TRACE")
     if trace:
         stage("start")
     from time import sleep
@@ -65,18 +66,6 @@ def main():
             sleep(IDLE_S)
 
 
-def trace_level(value):
-    """``MINIGAM_TRACE`` as a number: CircuitPython 10.2.1's ``os.getenv``
-    gives settings.toml's ``2`` as the string ``'2'``. Unset or empty: 0;
-    anything else that is not a number: 1."""
-    if not value:
-        return 0
-    try:
-        return int(value)
-    except ValueError:
-        return 1
-
-
 def stage(name):
     """Print ``start-up NAME free alloc``: the heap after a start-up stage."""
     import gc
@@ -90,7 +79,7 @@ def report(name, low, trace=1):
     (1/0; -1 when not tried). Returns the lowest free so far. With
     ``MINIGAM_TRACE = 2`` only ``@NAME``: a timing run's keys must not
     wait for the trace's collection."""
-    if trace == 2:
+    if trace in (2, "2"):  # (CircuitPython 10.2.1's getenv gives "2")
         print("@" + name)
         return low
     import gc

@@ -18,10 +18,8 @@ def code_py():
     return mod
 
 
-@pytest.mark.parametrize("value, level", [
-    (None, 0), ("", 0), ("0", 0), ("1", 1), ("2", 2), (2, 2),
-    ("yes", 1)])
-def test_trace_level_reads_settings_as_circuitpython_gives_them(
-        code_py, value, level):
-    # CircuitPython 10.2.1's os.getenv: settings.toml's 2 arrives as '2'.
-    assert code_py.trace_level(value) == level
+@pytest.mark.parametrize("trace", [2, "2"])
+def test_the_timing_trace_prints_the_state_alone(code_py, capsys, trace):
+    # CircuitPython 10.2.1's os.getenv: settings.toml's 2 arrives as "2".
+    assert code_py.report("PICK", 12345, trace) == 12345
+    assert capsys.readouterr().out == "@PICK\n"

@@ -256,8 +256,8 @@ def session_within_budget(s, build, tutor=False, hard=True):
     bench.play(s, (TUTOR_ON if tutor else "") + script)
     seen = states(s)
     assert s.state == "MENU" and seen.count("INFO") == 2
-    assert seen.count("OVER") == (2 if hard else 1)
-    assert ("AIMOVE" in seen) == hard
+    assert seen.count("OVER") >= (2 if hard else 1)
+    assert ("AI" in seen) == hard  # (a forced play is shown in AIMOVE)
     assert ("TUTOR" in seen) == tutor
     (at, free, _), _ = bench.lowest(s)
     print("%s: lowest free %.1f KB (in %s)" % (build, free / 1024.0, at))

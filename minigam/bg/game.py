@@ -353,8 +353,8 @@ class Game24:
         """Play one single move; returns 1 if it hit, else 0. ``known``:
         the step is one of a play the rules listed (the AI's), so the
         search that checks the rest of the roll can still be played in
-        full (up to about 25 ms on a Pico in Long Nardy, with no keys or
-        frames meanwhile) is skipped; the single step is still checked."""
+        full (bytecode in the AI's turn, with no keys or frames meanwhile)
+        is skipped; the single step is still checked."""
         if self.state != MOVE:
             raise GameError(self._state_error("move"))
         pos = self.pos
