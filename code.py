@@ -20,7 +20,6 @@ import sys
 # every 10 ms in the background; a pass finds a press at most this much
 # later, and key to finished frame must stay within 30 ms.
 IDLE_S = 0.002
-PROBE_BYTES = 16384  # the block the heap budget says must stay allocatable
 
 
 def main():
@@ -89,7 +88,7 @@ def report(name, low, trace=1):
     if free < low:
         low = free
         try:
-            block = bytearray(PROBE_BYTES)
+            block = bytearray(16384)  # the budget's allocatable block
             probe = 1
             del block
         except MemoryError:

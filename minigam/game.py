@@ -284,10 +284,8 @@ class Game:
         out.sort()
         return out
 
-    def move(self, src, die, known=False):
-        """Play one single move; returns 1 if it hit, else 0. (``known``,
-        a step of a play the rules listed, changes nothing here: the
-        check is one step's. The 24-point games skip a search for it.)"""
+    def move(self, src, die):
+        """Play one single move; returns 1 if it hit, else 0."""
         if self.state != MOVE:
             raise GameError(self._state_error("move"))
         rules = self.rules

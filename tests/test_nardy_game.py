@@ -304,33 +304,3 @@ def test_bad_actions_say_why():
     with pytest.raises(GameError, match="in progress"):
         g.new_game()
 
-
-@settings(max_examples=40, deadline=None)
-@given(positions(), st.integers(1, 6), st.integers(1, 6))
-def test_the_ais_steps_played_as_known_reach_its_result(pos, a, b):
-    """The app plays the AI's steps with ``move(..., known=True)``, which
-    skips the search for the rest of the roll: step by step they still
-    reach the AI's own result, and a step with no checker is refused."""
-    from minigam.nardy.ai import NardyAI
-    if winner(pos):
-        return
-    ai = NardyAI("hard", 0)
-    steps = ai.choose(pos, a, b)
-    g = NardyGame()
-    g.setup(pos)
-    g.roll(a, b)
-    if g.forced or g.must_pass:
-        return
-    m = 0 if g.pos[TURN] == 1 else BLOCK
-    empty = [i for i in range(OFF) if not g.pos[m + i]]
-    if empty:
-        with pytest.raises(GameError, match="illegal move"):
-            g.move(empty[0], a, known=True)
-    for src, die in steps:
-        g.move(src, die, known=True)
-    g.confirm()
-    board = bytearray(g.pos)
-    board[HEADS] = 0
-    want = bytearray(ai.result)
-    want[HEADS] = 0
-    assert bytes(board) == bytes(want)

@@ -680,7 +680,7 @@ class App:
             return
         if self.ai_steps:
             src, die = self.ai_steps.pop(0)
-            g.move(src, die, True)  # a step of a listed play (AI, forced)
+            g.move(src, die)
             self.last_col = self.col(g.player, min(src + die, g.OFF))
             self.hw.pixels.set_used(g.used[0], g.used[1])
         elif self._is_ai(g.player):

@@ -349,12 +349,8 @@ class Game24:
         out.sort()
         return out
 
-    def move(self, src, die, known=False):
-        """Play one single move; returns 1 if it hit, else 0. ``known``:
-        the step is one of a play the rules listed (the AI's), so the
-        search that checks the rest of the roll can still be played in
-        full (bytecode in the AI's turn, with no keys or frames meanwhile)
-        is skipped; the single step is still checked."""
+    def move(self, src, die):
+        """Play one single move; returns 1 if it hit, else 0."""
         if self.state != MOVE:
             raise GameError(self._state_error("move"))
         pos = self.pos
@@ -368,9 +364,8 @@ class Game24:
         if k < 0:
             raise GameError("die %r is not left to play (dice left: %s)"
                             % (die, self._left_text()))
-        if not isinstance(src, int) or src < 0 or src >= OFF or not (
-                self._can(pos, 0 if pos[TURN] == 1 else BLOCK, src, die)
-                if known else self._allowed(src, die)):
+        if not isinstance(src, int) or src < 0 or src >= OFF \
+                or not self._allowed(src, die):
             raise GameError("illegal move: no checker at index %r may move "
                             "with a %d" % (src, die))
         hit = self._do(pos, 0 if pos[TURN] == 1 else BLOCK, src, die)
