@@ -24,8 +24,7 @@ IDLE_S = 0.002
 
 def main():
     from os import getenv
-    # settings.toml's numbers arrive as strings ("2"): report() reads both
-    trace = getenv("MINIGAM_TRACE")
+    trace = getenv("MINIGAM_TRACE")  # settings.toml's 2 arrives as "2"
     if trace:
         stage("start")
     from time import sleep
@@ -78,7 +77,7 @@ def report(name, low, trace=1):
     (1/0; -1 when not tried). Returns the lowest free so far. With
     ``MINIGAM_TRACE = 2`` only ``@NAME``: a timing run's keys must not
     wait for the trace's collection."""
-    if trace in (2, "2"):  # (CircuitPython 10.2.1's getenv gives "2")
+    if trace == "2":  # (CircuitPython 10.2.1's os.getenv: a string)
         print("@" + name)
         return low
     import gc
