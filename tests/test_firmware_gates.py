@@ -209,6 +209,8 @@ def test_a_hard_game_opens_on_every_screen_size(profile, minigam_firmware):
 
 TWO_PLAYERS = "X A "  # menu: down to "Two players", start
 HANDOVER = TWO_PLAYERS + "A*until:ROLL"
+# The two-player opening: each side's first play by A.
+TWO_PLAYER_OPENING = "A*until:PICK A*until:ROLL A*until:PICK A*until:ROLL"
 
 
 def test_whole_two_player_game(minigam_firmware):
@@ -236,7 +238,7 @@ def test_two_player_opening_on_every_screen_size(profile, minigam_firmware):
         play(s, HANDOVER)
         s.run(500)
         compare(profile, s.frame(), HANDOVER, "handover")
-        more = " A*until:PICK A*until:ROLL A*until:PICK A*until:ROLL"
+        more = " " + TWO_PLAYER_OPENING
         play(s, more)
         s.run(500)
         s.check()
@@ -270,8 +272,8 @@ def session_within_budget(s, build, tutor=False, hard=True):
     # the two-player game with the tutor on (fragmentation) until the
     # store's log moved its rare parts into modules loaded for the call
     # (2026-11-27); it keeps one again. Its gate plays that game (the
-    # Hard game as bytecode compiled on the board is the .mpy gate's,
-    # slower still, and no lower).
+    # Hard game, bytecode compiled on the board and slower still, is
+    # left to the .mpy gate).
     ("py", False)])
 def test_stock_firmware_keeps_its_heap_budget(build, hard, firmware):
     """Stock CircuitPython 10.2.1 with deploy's .mpy bundle, and with the

@@ -19,8 +19,8 @@ from minigam.host.emu import device
 from minigam.host.firmware.probes import WAIT_FOR_HOST
 
 from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
-    TWO_PLAYERS, compare, minigam_firmware, play, start, states,
-    within_budget)
+    TWO_PLAYER_OPENING, TWO_PLAYERS, compare, minigam_firmware, play, start,
+    states, within_budget)
 
 # Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
 # Medium -> Hard, up to "Play vs AI".
@@ -29,16 +29,14 @@ NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
 # A round against the AI: the player's turn by A (first choices), then
 # A until the player's roll again.
 ROUND = "A*until:AI A*until:ROLL "
-# The two-player opening: each side's first play by A.
-TWO_PLAYER_OPENING = "A*until:PICK A*until:ROLL A*until:PICK A*until:ROLL"
 
 
 def against_hard_then_two_players(firmware, game_keys, play_keys, name,
                                   check_console=None):
     """From the menu, ``game_keys`` choose the game and Hard;
     ``play_keys`` play against it, the board then equal to the host's
-    (frame ``name``), ``check_console(session, console)`` on what the
-    board printed; then a two-player opening, all within the 24-point games'
+    (frame ``name``), ``check_console(session)`` on the session (what
+    the board printed is its ``console``); then a two-player opening, all within the 24-point games'
     heap budget."""
     script = game_keys + play_keys
     profile = "pico-st7789"
@@ -49,7 +47,7 @@ def against_hard_then_two_players(firmware, game_keys, play_keys, name,
         assert "AIMOVE" in states(s) and "DEST" in states(s)
         compare(profile, s.frame(), script, name)
         if check_console is not None:
-            check_console(s, s.console)
+            check_console(s)
         before = len(states(s))
         # (the menu now starts with "Resume game": two down to "Two players")
         play(s, "B await:MENU X " + TWO_PLAYERS + TWO_PLAYER_OPENING)
@@ -67,12 +65,12 @@ def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
     Hard (A takes the AI's doubles; the human never doubles), its final
     board equal to the host's, then a two-player opening, within
     Backgammon's heap budget."""
-    def over_with_a_mat_that_replays(s, console):
+    def over_with_a_mat_that_replays(s):
         assert s.state == "OVER"
         # The game's console line makes a .mat file that replays in full.
         from minigam.host.bgmat import read
         from minigam.host.cli.mat import to_mat
-        mats = to_mat(console)
+        mats = to_mat(s.console)
         assert len(mats) == 1 and len(read(mats[0]).games) == 1
 
     against_hard_then_two_players(minigam_firmware, BACKGAMMON_HARD,

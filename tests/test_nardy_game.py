@@ -303,4 +303,3 @@ def test_bad_actions_say_why():
         g.roll(7, 1)
     with pytest.raises(GameError, match="in progress"):
         g.new_game()
-

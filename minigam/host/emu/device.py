@@ -494,7 +494,7 @@ class EmuSession:
         args = {} if pc is None else {"pc": pc, "min": min_r0}
         got = self._call("watch", **args)["watched"]
         return [(got[i] / 1e6, got[i + 1], got[i + 2] & ~1)
-                for i in range(0, len(got), 4)]
+                for i in range(0, len(got), 3)]
 
     def pixel_log(self):
         """[ms] at which each NeoPixel chain write began, since last asked."""

@@ -376,7 +376,7 @@ class Board {
           continue;
         }
         if (pc === watchPc && (core.registers[0] >>> 0) >= this.watchMin && this.watched.length < 40000) {
-          this.watched.push(clock.nanos, core.registers[0] >>> 0, core.LR >>> 0, core.SP >>> 0);
+          this.watched.push(clock.nanos, core.registers[0] >>> 0, core.LR >>> 0);
         }
         const cycles = core.executeInstruction() + (xip ? xip.takeStall() : 0);
         clock.tick(cycles * CYCLE_NS);
@@ -505,14 +505,14 @@ function main() {
     sample(c) {
       // {every_us}: from now on, note the program counter that often (0:
       // stop); returns the notes [ns, pc, ns, pc, ...] taken since last asked.
-      const notes = board.samples || [];
+      const notes = board.samples;
       board.samples = [];
       board.sampleNs = Math.round((c.every_us || 0) * 1000);
       board.sampleAt = board.clock.nanos;
       return { samples: notes };
     },
     watch(c) {
-      // {pc, min}: from now on, note [ns, r0, lr, sp] each time the core
+      // {pc, min}: from now on, note [ns, r0, lr] each time the core
       // reaches pc with r0 >= min (who calls gc_collect, and how big an
       // allocation is); no pc: stop. Returns the notes since last asked.
       const got = board.watched;
