@@ -341,6 +341,17 @@ def test_a_wide_double_fits_the_buffer():
     assert n == len(ref_results(pos, 1, 1))
 
 
+def test_a_double_leaves_its_seen_sets_clear_for_the_next():
+    # The doubles' dedupe bits are cleared (in slices) when the search
+    # ends: a stale bit would hide a play from the next double.
+    rules = Rules()
+    wide = P("23,22,21,20,19,11,10,9,8,7,5,4,3,2,1/13,12x14/w")
+    first = rules.plays(wide, 1, 1)
+    assert not any(rules._seen)
+    assert rules.plays(wide, 1, 1) == first
+    assert rules.plays(wide, 2, 2) == len(ref_results(wide, 2, 2))
+
+
 # -- perft and the commands ----------------------------------------------------
 
 def test_perft_1_to_3_match_the_reference():

@@ -162,6 +162,10 @@ class BgAI:
         if k < n:
             return False
         self._finish(self._best)
+        if self.rules.between is not None:
+            # A key pressed in this last slice has its frame now, before
+            # the frame of the AI's first move (``ai_turn_keys``).
+            self.rules.between()
         return True
 
     def choose(self, pos, d1, d2):
