@@ -37,7 +37,7 @@ def test_the_shared_bundle_has_the_code_to_patch():
     """The source bundle the build uses has exactly the lines it patches."""
     import os
     import tarfile
-    from minigam.host.emu.device import firmware_dir
+    from minigam.host.firmware.inputs import firmware_dir
     with tarfile.open(os.path.join(firmware_dir(), build.TARBALL)) as tf:
         for member in tf:
             if member.name.endswith("/tools/mpy-tool.py"):

@@ -7,7 +7,7 @@ import tarfile
 
 import pytest
 
-from minigam.host.emu.device import firmware_dir
+from minigam.host.firmware.inputs import firmware_dir
 from minigam.host.firmware import patches, source
 from minigam.host.firmware.errors import BuildError
 

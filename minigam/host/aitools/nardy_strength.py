@@ -67,8 +67,8 @@ def _model(path, cache):
         if path is None:
             from minigam.nardy import weights
         else:
-            from minigam.host.aitools.nardy_train import load_weights
-            weights = load_weights(path)
+            from minigam.host.aitools import weights_module
+            weights = weights_module.read(path)
         cache[path] = F.IntModel(weights)
     return cache[path]
 

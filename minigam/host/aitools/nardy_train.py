@@ -307,15 +307,8 @@ def from_module(w):
 
 def load_weights(path=WEIGHTS):
     """A weights module's names, from its file."""
-    ns = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)
-
-    class W:
-        pass
-    w = W()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
+    from minigam.host.aitools import weights_module
+    return weights_module.read(path)
 
 
 # -- the run ---------------------------------------------------------------------------------

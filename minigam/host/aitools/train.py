@@ -452,16 +452,8 @@ class IntNet:
 def load_weights(path=None):
     """The weights file (default ``minigam/ai_weights.py``) as a namespace
     object, read afresh: the device module drops its texts once decoded."""
-    with open(path or weights_path()) as f:
-        text = f.read()
-    ns = {}
-    exec(compile(text, path or weights_path(), "exec"), ns)
-
-    class Weights:
-        pass
-    w = Weights()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
+    from minigam.host.aitools import weights_module
+    return weights_module.read(path or weights_path())
 
 
 def weights_path(full_entry=False):

@@ -25,11 +25,11 @@ import shutil
 import subprocess
 import tempfile
 
+from minigam.host.firmware.inputs import (  # noqa: F401 (device's API)
+    BOOTROM_NAME, MPY_CROSS_NAME, UF2_NAME, firmware_dir, mpy_cross,
+    repo_root)
 from minigam.host.simulator.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
 
-UF2_NAME = "circuitpython-raspberry_pi_pico-10.2.1.uf2"
-BOOTROM_NAME = "rp2040-bootrom-b1.bin"
-MPY_CROSS_NAME = "mpy-cross-cp10.2.1"
 # Where microcontroller.nvm lies in flash: stock CircuitPython's one
 # sector, and the MINIGAM firmware's two (``minigam.host.firmware.build``).
 NVM_STOCK = (0xFF000, 4096)
@@ -52,20 +52,6 @@ class EmuError(SimError):
 class PowerCut(EmuError):
     """The power was cut (as :meth:`EmuSession.cut_power` asked): the
     board is off until :meth:`EmuSession.power_cycle`."""
-
-
-def repo_root():
-    return os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.dirname(os.path.abspath(__file__)))))
-
-
-def firmware_dir():
-    """``MINIGAM_FIRMWARE_DIR``, else ``../shared/firmware`` beside the
-    checkout (where the project keeps what no registry provides)."""
-    env = os.environ.get("MINIGAM_FIRMWARE_DIR")
-    if env:
-        return env
-    return os.path.join(os.path.dirname(repo_root()), "shared", "firmware")
 
 
 def firmware_paths(uf2=None, bootrom=None):
@@ -100,11 +86,9 @@ def node_command():
 def mpy_cross_path():
     """CircuitPython 10's own mpy-cross: ``MINIGAM_MPY_CROSS``, else the
     firmware folder's."""
-    path = os.environ.get("MINIGAM_MPY_CROSS") or os.path.join(
-        firmware_dir(), MPY_CROSS_NAME)
-    if not os.path.isfile(path):
-        raise EmuError("CircuitPython's mpy-cross not found at %s (set "
-                       "MINIGAM_MPY_CROSS)" % path)
+    path, why = mpy_cross()
+    if path is None:
+        raise EmuError(why)
     return path
 
 

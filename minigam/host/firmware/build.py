@@ -206,7 +206,7 @@ def build(out=None, fwdir=None, jobs=2, how=None):
 
 
 def _build(work, out, fwdir, jobs, how):
-    from minigam.host.emu.device import firmware_dir
+    from minigam.host.firmware.inputs import firmware_dir
     tarball = _stage("the CircuitPython source", source.bundle_for_build,
                      fwdir or firmware_dir(), work, how)
     top = _stage("unpack " + os.path.basename(tarball), source.unpack,

@@ -864,11 +864,11 @@ def mpy_cross_or_default(explicit=None):
     (``MINIGAM_MPY_CROSS``); DeployError when there is none."""
     if explicit is not None:
         return explicit
-    from minigam.host.emu.device import EmuError, mpy_cross_path
-    try:
-        return mpy_cross_path()
-    except EmuError as exc:
-        raise DeployError(str(exc))
+    from minigam.host.firmware.inputs import mpy_cross
+    path, why = mpy_cross()
+    if path is None:
+        raise DeployError(why)
+    return path
 
 
 def choose_mpy_cross(version, explicit=None):

@@ -14,40 +14,16 @@ import json
 
 from minigam.host.hardware import enclosure
 from minigam.host.hardware import pico
+from minigam.host.hardware.wiring import (  # noqa: F401 (docs' names too)
+    BUTTON_GND_PINS, CAP_UF, DISPLAY_GND_PIN, DISPLAY_LABELS, GENERIC_ILI9341,
+    JOYSTICK_KEYS, PIXEL_SUPPLY, PLUG_ON, RESISTOR_OHMS, RING_GND_PIN,
+    ring_pin)
 from minigam.hw import pins as pinmap
 
 # Raspberry Pi Pico header: physical pin number of each named pin (GND:
 # pin 38, beside VSYS and VBUS), from the datasheet's pinout (``pico``).
 PICO_PHYSICAL = pico.PHYSICAL
 
-# The display's pins as each build's board prints them, by role.
-DISPLAY_LABELS = {
-    # Waveshare's wiki, Pico-LCD-1.3: LCD_DC GP8, LCD_CS GP9, LCD_CLK GP10,
-    # DIN GP11, LCD_RST GP12, LCD_BL GP13.
-    "pico-st7789": {"sck": "CLK", "mosi": "DIN", "cs": "CS", "dc": "DC",
-                    "rst": "RST", "backlight": "BL"},
-    "pimoroni-display-pack-2": {"sck": "SCK", "mosi": "MOSI", "cs": "CS",
-                                "dc": "DC", "backlight": "BL"},
-    # Adafruit 1770, SPI side: power in is Vin (3-5 V; 3Vo is the
-    # breakout's own 3.3 V output), the backlight input is Lite.
-    "pico-ili9341": {"sck": "CLK", "mosi": "MOSI", "miso": "MISO",
-                     "cs": "CS", "dc": "D/C", "rst": "RST",
-                     "backlight": "Lite"},
-}
-# ... and on a generic red-PCB ILI9341 module, where they differ.
-GENERIC_ILI9341 = {"sck": "SCK", "mosi": "SDI", "miso": "SDO", "dc": "DC",
-                   "rst": "RESET", "backlight": "LED", "vin": "VCC"}
-# The boards that plug onto the Pico's header: (name, whether the direction
-# keys are a joystick). Their keys and display need no wiring.
-PLUG_ON = {"pico-st7789": ("Pico-LCD-1.3", True),
-           "pimoroni-display-pack-2": ("Display Pack", False)}
-JOYSTICK_KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "PRESS")
-# Which GND pin each ground wire of the wiring views takes (any GND would
-# do): the ring's beside GP22, the display's among its signals, the
-# buttons' rails' beside the buttons.
-RING_GND_PIN = 28
-DISPLAY_GND_PIN = 8
-BUTTON_GND_PINS = (3, 18, 23)
 # NeoPixel budget: a WS2812B draws about 20 mA per colour channel at full
 # duty, 60 mA at full white (Adafruit NeoPixel Uberguide, "Powering
 # NeoPixels"), and under 1 mA even dark (Adafruit, "Sipping Power With
@@ -55,12 +31,6 @@ BUTTON_GND_PINS = (3, 18, 23)
 PIXEL_MA_PER_CHANNEL = 20
 PIXEL_IDLE_MA = 1
 PIXEL_MAX_BRIGHTNESS = pinmap.PIXEL_MAX_PERCENT / 100
-
-# Where the NeoPixel chain of a Pico build takes its supply: VSYS, which USB
-# feeds through the Pico's own Schottky diode and the battery option through
-# its diode. VBUS is dead without USB, so a ring on VBUS goes dark on battery
-# (issue 19). Pin tables, steps, notes, wiring view and Wokwi all use this.
-PIXEL_SUPPLY = "VSYS"
 
 # Parts per profile: (part, quantity, example part or product, approx USD).
 _PICO = ("Raspberry Pi Pico or Pico 2", 1,
@@ -74,8 +44,6 @@ _PIXELS = ("WS2812B NeoPixel ring or strip, 12 pixels", 1,
 # The NeoPixel data resistor and supply capacitor: Adafruit's NeoPixel
 # Uberguide ("Best Practices") asks for 300-500 ohm in the data line and
 # 500-1000 uF, 6.3 V or more, across the supply.
-RESISTOR_OHMS = 330
-CAP_UF = 1000
 _RESISTOR = ("Resistor %d ohm (NeoPixel data)" % RESISTOR_OHMS, 1,
              "any 1/4 W", 0.1)
 _CAP = ("Electrolytic capacitor %d uF 10 V (NeoPixel supply)" % CAP_UF, 1,
@@ -459,11 +427,6 @@ def ring_step(cap=True):
                ring_pin(), " The %d uF capacitor goes across the ring's 5V "
                "and GND pads, its stripe (the - lead) to GND." % CAP_UF
                if cap else ""))
-
-
-def ring_pin():
-    """The NeoPixel pin of the Pico builds (the default profile's)."""
-    return pinmap.PROFILES[pinmap.DEFAULT_PROFILE]["neopixel"]["pin"]
 
 
 def addon_pins(name):

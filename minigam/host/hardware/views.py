@@ -14,7 +14,7 @@ profile and the datasheet.
 
 import functools
 
-from minigam.host.hardware import docs
+from minigam.host.hardware import wiring
 from minigam.host.hardware import pico
 from minigam.hw import pins as pinmap
 
@@ -411,14 +411,14 @@ def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
     if not px:
         return used
     n = phys(px["pin"])
-    ring_gnd = docs.RING_GND_PIN
+    ring_gnd = wiring.RING_GND_PIN
     used.update((n, ring_gnd))
     y_din, y_gnd = v.pin_y(n), v.pin_y(ring_gnd)
     y_5v = y_din - 2 * 25.4
     pads = v.ring(ring_x + 200, y_din + 10, 80, px["count"], ring_x,
                   {"5V": y_5v, "DIN": y_din, "GND": y_gnd,
                    "DOUT": y_gnd + 25.4},
-                  ["%d \u00b5F capacitor across" % docs.CAP_UF,
+                  ["%d \u00b5F capacitor across" % wiring.CAP_UF,
                    "5V and GND; its stripe (-)", "to GND"])
     j = right + j_dx
     v.pico_wire(nsys, [(j, vsys), (j, y_5v), pads["5V"]], VSYS_C, "ring:5V")
@@ -428,7 +428,7 @@ def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
            weight="bold")
     v.pico_wire(n, [pads["DIN"]], DATA_C, "ring:DIN")
     mid = (right + ring_x) / 2 + 20
-    v.resistor(mid - 30, mid + 30, y_din, "%d \u03a9" % docs.RESISTOR_OHMS)
+    v.resistor(mid - 30, mid + 30, y_din, "%d \u03a9" % wiring.RESISTOR_OHMS)
     v.pico_wire(ring_gnd, [pads["GND"]], GND_C, "ring:GND")
     v.label_wire(n, px["pin"] + " to DIN", DATA_C, offset=j_dx + 14)
     v.label_wire(ring_gnd, "GND", GND_C, offset=j_dx + 14)
@@ -440,10 +440,10 @@ def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
 
 def view_subtitle(name):
     """The lines under a wiring view's title."""
-    if name in docs.PLUG_ON:
+    if name in wiring.PLUG_ON:
         return ["The Pico seen from its component side, USB at the top: the "
                 "back of the finished stack, the %s plugged"
-                % docs.PLUG_ON[name][0],
+                % wiring.PLUG_ON[name][0],
                 "on the far side. The Pico is drawn to scale from its "
                 "datasheet (21 x 51 mm, 2.54 mm pitch); the other parts are "
                 "not."]
@@ -456,9 +456,9 @@ def view_subtitle(name):
 def view_notes(name):
     """The bold note of a wiring view: how its wires reach the Pico."""
     p = pinmap.PROFILES[name]
-    if name not in docs.PLUG_ON:
+    if name not in wiring.PLUG_ON:
         return []
-    part = docs.PLUG_ON[name][0]
+    part = wiring.PLUG_ON[name][0]
     what = ("The ring's wires (and the battery option's)" if p["neopixel"]
             else "The battery option's wires")
     return ["%s: the %s covers the header, so solder them on the Pico's "
@@ -474,8 +474,8 @@ def view_plug_on(name):
     it takes are labels (nothing to wire), the ring and the battery option
     are wires soldered to the Pico."""
     p = pinmap.PROFILES[name]
-    part, joystick = docs.PLUG_ON[name]
-    labels = docs.DISPLAY_LABELS[name]
+    part, joystick = wiring.PLUG_ON[name]
+    labels = wiring.DISPLAY_LABELS[name]
     v = View(1160, 880 if p["neopixel"] else 830, 210, 270)
     right = v.bx + pico.BOARD_W * S
     pills = []
@@ -484,7 +484,7 @@ def view_plug_on(name):
                       labels[role]))
     for key, (pin, _lv) in p["keys"].items():
         text = ("joystick " + key.lower() if joystick
-                and key in docs.JOYSTICK_KEYS else "key " + key)
+                and key in wiring.JOYSTICK_KEYS else "key " + key)
         pills.append((phys(pin), text, KEY_C, key))
     if p["rgb_led"]:
         for c in ("r", "g", "b"):
@@ -524,7 +524,7 @@ def view_breadboard(name):
     # --- the display, left: its pins in a column, GND level with the
     # Pico's GND pin it takes, the wires in lanes between.
     hx = 150
-    gnd_l = docs.DISPLAY_GND_PIN
+    gnd_l = wiring.DISPLAY_GND_PIN
     # Half a row below the Pico's: no wire's run to the header lies on
     # the line of another's run from the Pico.
     y0 = v.pin_y(gnd_l) + 25.4 / 2
@@ -577,7 +577,7 @@ def view_breadboard(name):
         v.pico_wire(n, [(x + 44 if n <= 20 else x, y)], KEY_C,
                     "button %s:1" % key)
         v.label_wire(n, key, KEY_C)
-    for feed in docs.BUTTON_GND_PINS:
+    for feed in wiring.BUTTON_GND_PINS:
         group = [n for n, _k in keys if (n <= 20) == (feed <= 20)
                  and abs(n - feed) <= 5]
         if not group:
@@ -621,7 +621,7 @@ BREAKOUT_OF = {"sck": "CLK", "mosi": "MOSI", "miso": "MISO", "cs": "CS",
 def svg(name):
     """The wiring view of Pico profile ``name`` (SVG text)."""
     p = pinmap.PROFILES[name]
-    v = view_plug_on(name) if name in docs.PLUG_ON else view_breadboard(name)
+    v = view_plug_on(name) if name in wiring.PLUG_ON else view_breadboard(name)
     sub = view_subtitle(name)
     v.lines(20, 52 + 17 * len(sub) + 14, view_notes(name), size=12,
             fill="#263238", weight="bold")
