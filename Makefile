@@ -24,25 +24,30 @@ PYTEST_ARGS ?=
 play: check-python $(VENV)/.play-stamp
 	$(VPY) -m minigam.host sim
 
-# Two pytest runs side by side, one a core: the device gates (the real
-# firmware on the emulated RP2040: DEVICE_TESTS) and every other test. The
-# gates' report is kept in build/test-device.log and printed after the
-# host tests'; both must pass.
+# Two runs side by side, one a core. One builds the MINIGAM firmware, then
+# runs the device gates (the real firmware on the emulated RP2040:
+# DEVICE_TESTS); its report is kept in build/test-device.log and printed
+# at the end. The other runs every host test meanwhile, then LATE_GATES,
+# the other firmware gates (by then the firmware is built: the build is
+# locked and stamped, so a gate that asks for it waits, or finds it
+# current). All must pass.
 DEVICE_TESTS := tests/test_firmware_gates.py tests/test_emu.py
+LATE_GATES := tests/test_firmware_gates_24.py tests/test_firmware_gates_saves.py
 
 test: setup
 	@mkdir -p build
-	@# The MINIGAM firmware once, on both cores, before the two runs that use it
-	@# (each would otherwise build it; a failure is the gates' to report).
-	@$(VPY) -m minigam.host.firmware.build >build/firmware-build.log 2>&1 || \
-	    echo "make test: the firmware build failed (build/firmware-build.log)"
-	@$(VPY) -m pytest -q $(PYTEST_ARGS) $(DEVICE_TESTS) \
+	@( $(VPY) -m minigam.host.firmware.build >build/firmware-build.log 2>&1 || \
+	    echo "make test: the firmware build failed (build/firmware-build.log)"; \
+	  $(VPY) -m pytest -q $(PYTEST_ARGS) $(DEVICE_TESTS) ) \
 	    >build/test-device.log 2>&1 & device=$$!; \
-	$(VPY) -m pytest -q $(PYTEST_ARGS) $(DEVICE_TESTS:%=--ignore=%); \
-	host=$$?; wait $$device; gates=$$?; \
+	$(VPY) -m pytest -q $(PYTEST_ARGS) \
+	    $(DEVICE_TESTS:%=--ignore=%) $(LATE_GATES:%=--ignore=%); host=$$?; \
+	$(VPY) -m pytest -q $(PYTEST_ARGS) $(LATE_GATES); late=$$?; \
+	wait $$device; gates=$$?; \
 	echo "== device gates ($(DEVICE_TESTS)) =="; cat build/test-device.log; \
-	echo "make test: host tests exit $$host, device gates exit $$gates"; \
-	[ $$host -eq 0 ] && [ $$gates -eq 0 ]
+	echo "make test: host tests exit $$host, late gates exit $$late," \
+	    "device gates exit $$gates"; \
+	[ $$host -eq 0 ] && [ $$late -eq 0 ] && [ $$gates -eq 0 ]
 
 bench: setup
 	$(VPY) -m minigam.host bench

@@ -47,3 +47,31 @@ def test_the_shared_bundle_has_the_code_to_patch():
             raise AssertionError("no tools/mpy-tool.py in the bundle")
     assert text.count(ALIGN.edits[0].old) == 1
     assert ALIGN.edits[0].new not in text
+
+
+def test_the_inputs_stamp_changes_with_any_input(tmp_path):
+    # The build skips CircuitPython's make when the stamp of its inputs is
+    # the last build's: any frozen module or board file changed must
+    # change it, and nothing else may.
+    top = tmp_path / "src"
+    board = top / "ports" / "raspberrypi" / "boards" / build.BOARD
+    board.mkdir(parents=True)
+    (board / "mpconfigboard.h").write_text("#define X 1\n")
+    frozen = tmp_path / "frozen"
+    (frozen / "minigam").mkdir(parents=True)
+    (frozen / "minigam" / "game.py").write_text("A = 1\n")
+
+    def stamp(bindir="/tc"):
+        return build.inputs_stamp(str(top), str(frozen), bindir, "cp.tar")
+
+    first = stamp()
+    assert stamp() == first
+    (frozen / "minigam" / "game.py").write_text("A = 2\n")
+    second = stamp()
+    assert second != first
+    (frozen / "minigam" / "new.py").write_text("")
+    third = stamp()
+    assert third != second
+    (board / "mpconfigboard.h").write_text("#define X 2\n")
+    assert stamp() != third
+    assert stamp("/other") != stamp()

@@ -7,13 +7,15 @@ by GPIO key presses, a game against the AI survives a power-off and resume,
 and power cuts in the middle of a save. On the MINIGAM firmware
 (``minigam.host.firmware.build``, the game frozen into flash), after every
 menu page, a whole game against Hard (with the tutor on, and the game's
-review after) and a whole two-player game through its hand-over screens run
-to game over on the product's profile, and every other screen size plays
-both games' openings; their frames equal the host's same game. ``make
+review after) runs to game over on the product's profile, every other
+screen size plays its opening, and every profile plays a two-player
+opening through its hand-over screen; their frames equal the host's same
+game. The stock builds' heap gates play whole two-player games. ``make
 release`` with that firmware gives a complete dist/, whose product UF2
 boots and shows its version (boot_out.txt, the Statistics page).
 Backgammon's and Long Nardy's gates are in ``test_firmware_gates_24.py``
-(``make test`` runs the two files side by side).
+and the saves' in ``test_firmware_gates_saves.py`` (``make test`` runs
+them after the host tests, beside this file).
 
 The heap budgets of issue 14 are gates too: the lowest free heap the board
 reports (``gc.mem_free()`` after a collection, at every state change) must
@@ -162,10 +164,12 @@ REVIEW = " X X await:REVIEW wait:8000"  # game over: summary, review
 
 # The whole Hard game runs on the product's profile, with every menu page
 # first: its frames equal the host's and the MINIGAM firmware's budget
-# holds over all of it (a whole game takes 5-7 minutes of CI). Each other
+# holds over all of it (a whole game takes 4-7 minutes of CI). Each other
 # screen size plays the game's opening through the AI's first turn and the
 # tutor (pico-ili9341 shares the Display Pack 2's 320x240: its driver is
-# checked by its boot and its two-player opening).
+# checked by its boot and its two-player opening). A whole two-player
+# game is the stock builds' gates' (test_stock_firmware_keeps_its_heap_
+# budget): on the MINIGAM firmware every profile plays its opening.
 WHOLE = "pico-st7789"
 OPENINGS = [name for name in RP2040 if name not in (WHOLE, "pico-ili9341")]
 
@@ -213,24 +217,7 @@ HANDOVER = TWO_PLAYERS + "A*until:ROLL"
 TWO_PLAYER_OPENING = "A*until:PICK A*until:ROLL A*until:PICK A*until:ROLL"
 
 
-def test_whole_two_player_game(minigam_firmware):
-    """Both sides by keys, through every hand-over screen, to game over;
-    the first hand-over and the last frame equal the host's."""
-    with start(WHOLE, minigam_firmware, frozen=True) as s:
-        play(s, HANDOVER)
-        s.run(500)  # the state line comes as the screen starts to redraw
-        compare(WHOLE, s.frame(), HANDOVER, "handover")
-        play(s, "A*until:OVER")
-        s.run(500)
-        s.check()
-        seen = states(s)
-        assert s.state == "OVER"
-        assert "AI" not in seen and seen.count("ROLL") >= 4
-        compare(WHOLE, s.frame(), HANDOVER + " A*until:OVER", "over-2p")
-        within_budget(s, "frozen")
-
-
-@pytest.mark.parametrize("profile", [p for p in RP2040 if p != WHOLE])
+@pytest.mark.parametrize("profile", RP2040)
 def test_two_player_opening_on_every_screen_size(profile, minigam_firmware):
     """The hand-over screen, then each side's first play by keys; both
     frames equal the host's."""
@@ -359,69 +346,6 @@ def test_the_released_uf2_boots_and_shows_its_version(minigam_firmware,
             sys.modules.pop("minigam.version", None)
 
 
-def test_power_off_and_resume(firmware):
-    profile = "pico-st7789"
-    script = "A A A A*until:ROLL"
-    with start(profile, firmware, mpy=True) as s:
-        play(s, script)  # the human's second turn: the game is saved
-        before = s.frame()
-        saved = s.nvm()
-        s.power_cycle()
-        s.boot()
-        s.frame().save_png(os.path.join(OUT, "resume-menu.png"))
-        play(s, "A await:ROLL")  # "Resume game" is the menu's first line
-        assert s.frame().diff(before) == 0
-        assert s.nvm() == saved
-
-
-SECOND_TURN = "A A A A*until:ROLL"
-THIRD_TURN = SECOND_TURN + " A await:PICK A*until:ROLL"
-# A save in play appends a record to erased flash: one page program (two
-# if it crosses a page). A cut in it, or in the next save's (op 1), must
-# resume the last or the previous save. Real cuts on the MINIGAM firmware
-# and one on stock .mpy; the wide sweep runs on the host's model of the
-# firmware's NVM (tests/test_power_cuts.py), checked against the
-# firmware below (test_the_flash_model_matches_the_firmware_nvm).
-CUTS = [
-    ("frozen", SECOND_TURN, 0, 0),
-    ("frozen", SECOND_TURN, 0, 128),
-    ("frozen", THIRD_TURN, 1, 255),
-    ("mpy", THIRD_TURN, 0, 100),
-]
-
-
-@pytest.mark.parametrize("build,before,after,cut_at", CUTS)
-def test_power_cut_during_a_save_resumes_a_save(firmware, minigam_firmware,
-                                                build, before, after,
-                                                cut_at):
-    """Cut the power ``cut_at`` bytes into NVM flash operation ``after``
-    of the next save: the board comes back with the last or the previous
-    save, its settings and statistics intact; back at the previous save,
-    its frame is the one from before the cut."""
-    from minigam.hw import store as S
-    profile = "pico-st7789"
-    fw = minigam_firmware if build == "frozen" else firmware
-    with start(profile, fw, mpy=build == "mpy",
-               frozen=build == "frozen") as s:
-        play(s, before)
-        frame0 = s.frame()
-        image0 = s.nvm()
-        s.cut_power(after=after, bytes_written=cut_at)
-        with pytest.raises(device.PowerCut):
-            play(s, "A await:PICK A*until:ROLL")
-        image1 = s.nvm()
-        s.power_cycle()
-        s.boot()
-        play(s, "A await:ROLL")  # "Resume game" is the menu's first line
-        s.check()
-        was, now = S.Store(bytearray(image0)), S.Store(bytearray(image1))
-        for kind in (S.SETTINGS, S.STATS):
-            assert now.load(kind) == was.load(kind)
-        assert now.load(S.GAME) is not None
-        if now.load(S.GAME) == was.load(S.GAME):
-            assert s.frame().diff(frame0) == 0
-
-
 def test_planted_fault_turns_the_gate_red(firmware):
     """A module that allocates 200 KB at import: the boot gate fails and
     shows the firmware's own traceback."""
@@ -452,9 +376,9 @@ def rnd(n):
     global x
     x = (x * 1103515245 + 12345) & 0x7FFFFFFF
     return (x >> 16) % n
-for game in range(4):
+for game in range(2):
     pos = new_position()
-    pos[16] = 1
+    pos[16] = 1 + game
     while pos[7] < 8 and pos[15] < 8:
         d1, d2 = rnd(6) + 1, rnd(6) + 1
         ai_eval._nat = nat
@@ -488,116 +412,10 @@ def test_native_evaluator_matches_the_plain_one(minigam_firmware):
         assert "native True" in s.console
         lines = [ln.split() for ln in s.console.splitlines()
                  if ln.startswith("pos ")]
-    assert len(lines) > 60, s.console[-2000:]
+    assert len(lines) > 30, s.console[-2000:]
     for _, hexpos, z1, z2, same in lines:
         want = ai_eval.evaluate(bytearray(bytes.fromhex(hexpos)))
         assert (int(z1), int(z2), same) == (want, want, "True"), hexpos
-
-
-# -- the store on the MINIGAM firmware's two-sector NVM --------------------
-
-STORE_SAVES = 200  # fills the log: compactions, one erasing a sector
-
-
-def host_store_probe(saves, cut=None, image=None):
-    """The store probe's body run on the host over the flash model of the
-    MINIGAM firmware's NVM; (the model, what it printed)."""
-    import contextlib
-    import io
-    import sys
-    import types
-    from minigam.host.emu.nvmflash import FlashNVM, PowerCut
-    from minigam.host.firmware.probes import store_probe_body
-    nvm = FlashNVM(device.NVM_MINIGAM[1], "minigam", image)
-    nvm.keep_trace = True
-    if cut is not None:
-        nvm.arm_cut(*cut)
-    board = types.ModuleType("microcontroller")
-    board.nvm = nvm
-    old = sys.modules.get("microcontroller")
-    sys.modules["microcontroller"] = board
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            exec(store_probe_body(saves).decode(), {})
-    except PowerCut:
-        pass
-    finally:
-        if old is None:
-            del sys.modules["microcontroller"]
-        else:
-            sys.modules["microcontroller"] = old
-    return nvm, out.getvalue()
-
-
-def store_session(firmware, cut=None):
-    from minigam.host.firmware.probes import store_probe
-    uf2, bootrom = firmware
-    files = device.drive_files("pico-st7789", {}, frozen=True)
-    files["code.py"] = store_probe(STORE_SAVES)
-    s = device.EmuSession("pico-st7789", files=files, uf2=uf2,
-                          bootrom=bootrom)
-    if cut is not None:
-        s.cut_power(after=cut[0], bytes_written=cut[1])
-    return s
-
-
-def loaded_lines(text):
-    """The probe's "l" lines (the first may follow the console's title
-    escape on its line)."""
-    import re
-    out = []
-    for line in text.splitlines():
-        m = re.search(r"l [0-9] (?:-|[0-9a-f]+)$", line)
-        if m:
-            out.append(m.group(0))
-    return out
-
-
-def test_the_flash_model_matches_the_firmware_nvm(minigam_firmware):
-    """The same saves on the firmware and on the host's model of its NVM:
-    the same erases and page programs, in order, and the same bytes."""
-    model, _ = host_store_probe(STORE_SAVES)
-    with store_session(minigam_firmware) as s:
-        s.run(300000, until="STORE DONE")
-        s.check()
-        assert s.nvm_at == device.NVM_MINIGAM
-        log = s.nvm_log()
-        image = s.nvm()
-    assert log == model.trace
-    assert sum(1 for op, _, _ in log if op == "erase") >= 1
-    assert image == bytes(model.data)
-
-
-@pytest.mark.parametrize("where", ["erase", "program", "header"])
-def test_a_firmware_cut_in_a_compaction_keeps_every_save(minigam_firmware,
-                                                         where):
-    """A power cut in the compaction that erases a sector (mid-erase,
-    mid-program of the new sector, mid-header): the flash holds what the
-    model says, and the board's fresh store loads the previous saves."""
-    model, _ = host_store_probe(STORE_SAVES)
-    erase = [i for i, (op, _, _) in enumerate(model.trace)
-             if op == "erase"][0]
-    cut = {"erase": (erase, 2048), "program": (erase + 1, 1000),
-           "header": (erase + 2, 100)}[where]
-    cut_model, _ = host_store_probe(STORE_SAVES, cut)
-    from minigam.hw.store import Store
-    from minigam.host.emu.nvmflash import FlashNVM
-    want = Store(FlashNVM(8192, "minigam", bytes(cut_model.data)))
-    before_cut = host_store_probe(0, image=None)  # (nothing saved: all -)
-    assert loaded_lines(before_cut[1]) == ["l 0 -", "l 1 -", "l 2 -"]
-    with store_session(minigam_firmware, cut) as s:
-        with pytest.raises(device.PowerCut):
-            s.run(300000, until="STORE DONE")
-            s.check()
-        assert s.nvm() == bytes(cut_model.data)
-        s.power_cycle()
-        s.run(60000, until="store loaded")
-        got = loaded_lines(s.console.split("--- power cycle ---")[-1])
-    hexes = ["l %d %s" % (k, want.load(k).hex() if want.load(k) else "-")
-             for k in (0, 1, 2)]
-    assert got == hexes
-    assert all(not line.endswith(" -") for line in got)  # nothing lost
 
 
 # -- the flash cache model (xipcache.mjs) on the firmware --------------------

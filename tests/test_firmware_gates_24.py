@@ -105,24 +105,23 @@ def rnd(n):
     global x
     x = (x * 1103515245 + 12345) & 0x7FFFFFFF
     return (x >> 16) % n
-for game in range(2):
-    pos = R.new_position(1 + game)
-    while not R.winner(pos):
-        nat.bg_shape(pos, rows_n)
-        shape.features(pos, rows_p)
-        bge._NET[0] = nat_net
-        z1 = bge.evaluate(pos)
-        bge._nat = None
-        bge._NET[0] = plain_net
-        z2 = bge.evaluate(pos)
-        bge._nat = nat
-        print("pos", bytes(pos).hex(), bytes(rows_n).hex(), rows_n == rows_p,
-              " ".join(str(z) for z in z1), z1 == z2)
-        n = rules.plays(pos, rnd(6) + 1, rnd(6) + 1)
-        if n:
-            rules.apply(pos, rnd(n))
-        else:
-            pos[R.TURN] = 3 - pos[R.TURN]
+pos = R.new_position(2)
+while not R.winner(pos):
+    nat.bg_shape(pos, rows_n)
+    shape.features(pos, rows_p)
+    bge._NET[0] = nat_net
+    z1 = bge.evaluate(pos)
+    bge._nat = None
+    bge._NET[0] = plain_net
+    z2 = bge.evaluate(pos)
+    bge._nat = nat
+    print("pos", bytes(pos).hex(), bytes(rows_n).hex(), rows_n == rows_p,
+          " ".join(str(z) for z in z1), z1 == z2)
+    n = rules.plays(pos, rnd(6) + 1, rnd(6) + 1)
+    if n:
+        rules.apply(pos, rnd(n))
+    else:
+        pos[R.TURN] = 3 - pos[R.TURN]
 print("PROBE DONE")
 '''
 
@@ -130,8 +129,9 @@ print("PROBE DONE")
 def test_backgammon_native_features_and_evaluations_match_the_host(
         minigam_firmware):
     """On the MINIGAM firmware the feature rows (``ai_native.bg_shape``)
-    and evaluations of every position of two random-play games equal the
-    board's own plain code and the host's."""
+    and evaluations of every position of a random-play game (both sides
+    to move, contact, hits and the race) equal the board's own plain code
+    and the host's."""
     from minigam.bg import eval as bge
     from minigam.bg import shape
     uf2, bootrom = minigam_firmware
@@ -144,7 +144,7 @@ def test_backgammon_native_features_and_evaluations_match_the_host(
         assert "native True" in s.console
         lines = [ln.split() for ln in s.console.splitlines()
                  if ln.startswith("pos ")]
-    assert len(lines) > 100, s.console[-2000:]
+    assert len(lines) > 50, s.console[-2000:]
     for line in lines:
         pos = bytearray(bytes.fromhex(line[1]))
         rows = bytes(shape.features(pos, bytearray(shape.K_FEAT)))

@@ -220,21 +220,15 @@ def _build(work, out, fwdir, jobs, how):
     env = dict(os.environ, CP_VERSION=CP_VERSION, SOURCE_DATE_EPOCH=EPOCH,
                PATH=os.pathsep.join([bindir, os.path.dirname(sys.executable),
                                      os.environ.get("PATH", "")]))
-    _stage("build mpy-cross", _run, ["make", "-C", os.path.join(top, "mpy-cross"),
-                                     "-j%d" % jobs], os.path.join(work, "mpy-cross.log"), env)
     log = os.path.join(work, "firmware.log")
-    # CircuitPython's make rebuilds its list of frozen modules only when its
-    # copy of the folder's top changes: a module new in a subfolder would be
-    # left out. Drop the copy and the list, so both are made again.
     port_build = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD)
-    shutil.rmtree(os.path.join(port_build, "frozen_mpy"), ignore_errors=True)
-    if os.path.exists(os.path.join(port_build, "manifest.py")):
-        os.remove(os.path.join(port_build, "manifest.py"))
-    _stage("build the firmware", _run, [
-        "make", "-C", os.path.join(top, "ports", "raspberrypi"),
-        "BOARD=" + BOARD, "TRANSLATION=en_US", "-j%d" % jobs], log, env)
-    uf2 = os.path.join(top, "ports", "raspberrypi", "build-" + BOARD,
-                       "firmware.uf2")
+    uf2 = os.path.join(port_build, "firmware.uf2")
+    stamp_path = os.path.join(port_build, "minigam-inputs.sha256")
+    stamp = inputs_stamp(top, frozen, bindir, os.path.basename(tarball))
+    if not (os.path.isfile(uf2) and _read_text(stamp_path) == stamp):
+        _make(top, port_build, jobs, env, work, log)
+        with open(stamp_path, "w") as f:
+            f.write(stamp)
     out = out or work
     os.makedirs(out, exist_ok=True)
     name = "minigam-pico-%s" % project_version()
@@ -252,6 +246,59 @@ def _build(work, out, fwdir, jobs, how):
     sys.stdout.write("frozen: %d modules\nwrote %s (with CIRCUITPY) and %s\n"
                      % (len(names), dest, only))
     return dest
+
+
+def _make(top, port_build, jobs, env, work, log):
+    _stage("build mpy-cross", _run, ["make", "-C", os.path.join(top, "mpy-cross"),
+                                     "-j%d" % jobs], os.path.join(work, "mpy-cross.log"), env)
+    # CircuitPython's make rebuilds its list of frozen modules only when its
+    # copy of the folder's top changes: a module new in a subfolder would be
+    # left out. Drop the copy and the list, so both are made again.
+    shutil.rmtree(os.path.join(port_build, "frozen_mpy"), ignore_errors=True)
+    if os.path.exists(os.path.join(port_build, "manifest.py")):
+        os.remove(os.path.join(port_build, "manifest.py"))
+    _stage("build the firmware", _run, [
+        "make", "-C", os.path.join(top, "ports", "raspberrypi"),
+        "BOARD=" + BOARD, "TRANSLATION=en_US", "-j%d" % jobs], log, env)
+
+
+def inputs_stamp(top, frozen, bindir, source_name):
+    """A digest of everything the firmware is made from here: the frozen
+    modules, the board folder (with MINIGAM's overlay), the upstream
+    changes and this build's own code, the source and the compiler. The
+    same digest as the last build's means its UF2 is current: ``make
+    test``'s two pytest runs each ask for the firmware after it was built,
+    and a make that finds nothing to do still recompiles every frozen
+    module (about a minute)."""
+    import hashlib
+    h = hashlib.sha256()
+    folder = os.path.join(top, "ports", "raspberrypi", "boards", BOARD)
+    own = os.path.dirname(os.path.abspath(__file__))
+    h.update(("%s %s %s %s\n" % (CP_VERSION, EPOCH, source_name, bindir))
+             .encode())
+    for base, names in ((frozen, None), (folder, None),
+                        (own, ("build.py", "patches.py", "source.py",
+                               "toolchain.py"))):
+        for rel in names or sorted(_walk(base)):
+            with open(os.path.join(base, rel), "rb") as f:
+                data = f.read()
+            h.update(("%s %d\n" % (rel, len(data))).encode())
+            h.update(data)
+    return h.hexdigest()
+
+
+def _walk(base):
+    for folder, _, files in os.walk(base):
+        for name in files:
+            yield os.path.relpath(os.path.join(folder, name), base)
+
+
+def _read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def main(argv=None):
