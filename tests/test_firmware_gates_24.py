@@ -36,8 +36,8 @@ def against_hard_then_two_players(firmware, game_keys, play_keys, name,
     """From the menu, ``game_keys`` choose the game and Hard;
     ``play_keys`` play against it, the board then equal to the host's
     (frame ``name``), ``check_console(session)`` on the session (what
-    the board printed is its ``console``); then a two-player opening, all within the 24-point games'
-    heap budget."""
+    the board printed is its ``console``); then a two-player opening, all
+    within the 24-point games' heap budget."""
     script = game_keys + play_keys
     profile = "pico-st7789"
     with start(profile, firmware, frozen=True) as s:

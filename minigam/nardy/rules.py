@@ -76,9 +76,10 @@ _SECOND = const(8)
 # Doubles: one bit per multiset of 1..4 source indices (1..24):
 # 24 + C(25, 2) + C(26, 3) + C(27, 4) = 20474 bits.
 _SEEN_BYTES = const(2560)
-# ``_seen`` is cleared by slices of this: a loop over its bytes took about
-# 20 ms on a Pico, with no keys or frames meanwhile.
-_ZEROS = bytes(256)
+# ``_seen`` is cleared by slices of this many bytes: a loop over its bytes
+# took about 20 ms on a Pico, with no keys or frames meanwhile.
+_CLEAR = const(256)
+_ZEROS = bytes(_CLEAR)
 
 
 def new_position(turn=1):
@@ -302,8 +303,8 @@ class Rules:
         if d1 == d2:
             self._double(pos, m, d1, 0, hd)
             seen = self._seen
-            for k in range(0, _SEEN_BYTES, 256):
-                seen[k:k + 256] = _ZEROS
+            for k in range(0, _SEEN_BYTES, _CLEAR):
+                seen[k:k + _CLEAR] = _ZEROS
             return self.count
         nk = 0
         any1 = False

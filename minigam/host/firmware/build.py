@@ -39,6 +39,7 @@ import time
 
 from minigam.host.firmware import patches, source, toolchain
 from minigam.host.firmware.errors import BuildError, exit_status
+from minigam.host.firmware.inputs import firmware_dir, repo_root
 
 BOARD = "minigam_pico"
 CP_VERSION = "10.2.1"
@@ -79,11 +80,6 @@ def built_elf():
     path = os.path.join(work_dir(), "src", source.TOP, "ports", "raspberrypi",
                         "build-" + BOARD, "firmware.elf")
     return path if os.path.isfile(path) else None
-
-
-def repo_root():
-    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
 
 
 def project_version():
@@ -206,7 +202,6 @@ def build(out=None, fwdir=None, jobs=2, how=None):
 
 
 def _build(work, out, fwdir, jobs, how):
-    from minigam.host.firmware.inputs import firmware_dir
     tarball = _stage("the CircuitPython source", source.bundle_for_build,
                      fwdir or firmware_dir(), work, how)
     top = _stage("unpack " + os.path.basename(tarball), source.unpack,
@@ -270,7 +265,6 @@ def inputs_stamp(top, frozen, bindir, source_name):
     test``'s two pytest runs each ask for the firmware after it was built,
     and a make that finds nothing to do still recompiles every frozen
     module (about a minute)."""
-    import hashlib
     h = hashlib.sha256()
     folder = os.path.join(top, "ports", "raspberrypi", "boards", BOARD)
     own = os.path.dirname(os.path.abspath(__file__))
