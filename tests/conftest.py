@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 def lose_hit_checkers(monkeypatch):
     """Plant a rules bug: a hit checker vanishes instead of going to the
     bar. The soak and abuse checkers must catch it."""
-    from minigam.rules import Rules
+    from minigam.quarter.rules import Rules
     real = Rules.do_move
 
     def leaky(self, pos, m, i, d):

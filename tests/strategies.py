@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from minigam.rules import POS_SIZE, TURN
+from minigam.quarter.rules import POS_SIZE, TURN
 
 
 @st.composite

@@ -9,11 +9,11 @@ import os
 import numpy as np
 import pytest
 
-from minigam import ai_eval
+from minigam.quarter import eval as ai_eval
 from minigam.host.aitools import train as ai_train
 from minigam.host.aitools import strength
 from minigam.host.aitools.solver import get_index, load, load_or_solve
-from minigam.rules import Rules
+from minigam.quarter.rules import Rules
 
 
 @pytest.fixture(scope="module")

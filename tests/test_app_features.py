@@ -12,13 +12,13 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest  # noqa: E402
 
-from minigam.ai import AIPlayer  # noqa: E402
+from minigam.quarter.ai import AIPlayer  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.app.pages import percent  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
-from minigam.notation import format_play  # noqa: E402
-from minigam.review import Review, with_hits, DOUBTFUL, BLUNDER  # noqa: E402
+from minigam.quarter.notation import format_play  # noqa: E402
+from minigam.quarter.review import Review, with_hits, DOUBTFUL, BLUNDER  # noqa: E402
 
 import test_app_flows as flows  # noqa: E402
 
@@ -233,7 +233,7 @@ def all_plays(game):
     """Every play of the turn as (src, die) lists, with its result."""
     rules = game.rules
     start = game.turn_start()
-    from minigam.notation import play_steps
+    from minigam.quarter.notation import play_steps
     n = rules.plays(start, game.d1, game.d2)
     out = []
     for k in range(n):
@@ -390,8 +390,8 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
 
 
 def test_review_decisions_are_the_turns_with_a_choice():
-    from minigam.game import Game
-    from minigam.dice import Dice
+    from minigam.quarter.game import Game
+    from minigam.core.dice import Dice
     g = Game(dice=Dice(seed=2))
     easy = AIPlayer(g.rules, "easy", 1)
     g.start_game()

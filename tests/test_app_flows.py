@@ -22,8 +22,8 @@ from minigam.hw import keys as K  # noqa: E402
 from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 from minigam.hw.pins import PROFILES  # noqa: E402
 from minigam.host.simulator.render import Frame  # noqa: E402
-from minigam.notation import parse_position, format_position  # noqa: E402
-from minigam.rules import winner  # noqa: E402
+from minigam.quarter.notation import parse_position, format_position  # noqa: E402
+from minigam.quarter.rules import winner  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "test-frames")
@@ -360,7 +360,7 @@ def test_ai_moves_one_by_one_and_ignores_keys():
 def test_no_legal_move_notice():
     rig = Rig("pybadge", seed=1)
     app = rig.app
-    from minigam.dice import Dice
+    from minigam.core.dice import Dice
     app.dice = Dice(source=[3, 5, 1, 2, 1, 2, 1, 2])
     pos = parse_position("0,0,-2,0,-2,-4/8,0/0,0/1")
     menu.play_from(app, P.MODE_2P, pos)
@@ -443,7 +443,7 @@ def test_resume_saved_game_and_settings():
 def test_forced_play_is_shown_move_by_move():
     rig = Rig("pico-st7789", seed=1)
     app = rig.app
-    from minigam.dice import Dice
+    from minigam.core.dice import Dice
     app.dice = Dice(source=[1, 2])
     pos = parse_position("0,0,0,0,1,0/0,8/7,0/1")
     menu.play_from(app, P.MODE_2P, pos)

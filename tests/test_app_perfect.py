@@ -15,7 +15,7 @@ from minigam.hw import keys as K  # noqa: E402
 from minigam.host.aitools import perfect
 from minigam.host.aitools import solver  # noqa: E402
 from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
-from minigam.rules import Rules, NONE, new_position  # noqa: E402
+from minigam.quarter.rules import Rules, NONE, new_position  # noqa: E402
 
 import test_app_flows as flows  # noqa: E402
 
@@ -131,7 +131,7 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     assert dev.app.settings.level == 2
     assert dev.level_line() == "AI level: Hard"
     dev.press(K.A)  # Resume
-    # (by name: game over unloads minigam.ai, so the class may be a newer
+    # (by name: game over unloads minigam.quarter.ai, so the class may be a newer
     # copy than this module's import)
     ai = dev.app._opponent()
     assert dev.app.level == 2 and type(ai).__name__ == "AIPlayer"

@@ -78,9 +78,9 @@ def test_app_in_micropython_vm(w, h, nvm):
                 if ln.startswith(("DEST ", "OVER ")))
     never = {"minigam.hw.loader", "minigam.hw.parts", "minigam.hw.pins",
              "minigam.app.sprites", "minigam.app.menu", "minigam.app.pages",
-             "minigam.app.text_view", "minigam.save_reader",
-             "minigam.notation", "minigam.ai_load", "minigam.record"}
-    assert "minigam.ai" in held["DEST"] and "minigam.game" in held["DEST"]
+             "minigam.app.text_view", "minigam.quarter.save_reader",
+             "minigam.quarter.notation", "minigam.quarter.net_file", "minigam.quarter.record"}
+    assert "minigam.quarter.ai" in held["DEST"] and "minigam.quarter.game" in held["DEST"]
     assert not never & held["DEST"], never & held["DEST"]
-    at_over = (never - {"minigam.app.pages"}) | {"minigam.ai"}
+    at_over = (never - {"minigam.app.pages"}) | {"minigam.quarter.ai"}
     assert not at_over & held["OVER"], at_over & held["OVER"]

@@ -9,7 +9,7 @@ from minigam.host.cli import bench as cmd_bench
 
 CASES = [
     {"name": "plays from the start, 3-1",
-     "setup": "from minigam.rules import Rules, new_position\nr = Rules()\npos = new_position()",
+     "setup": "from minigam.quarter.rules import Rules, new_position\nr = Rules()\npos = new_position()",
      "stmt": "r.plays(pos, 3, 1)", "number": 200},
     {"name": "a 3-list per call", "setup": "", "stmt": "x = [1, 2, 3]", "number": 200},
     {"name": "broken", "setup": "import no_such_module_here", "stmt": "pass", "number": 10},

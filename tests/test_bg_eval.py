@@ -6,7 +6,7 @@
 * scoring a play incrementally (root sums + the changed rows) equals
   scoring its result from scratch, for every legal play of random
   positions;
-* the native kernels (``minigam.ai_native``, run here under CPython with
+* the native kernels (``minigam.core.native``, run here under CPython with
   viper's pointers emulated by memoryviews) give the plain loops' results,
   for backgammon and, bit for bit, for MINIGAM's own network;
 * in the MicroPython VM, scoring a candidate allocates nothing.
@@ -152,11 +152,11 @@ def test_evaluation_is_the_same_for_either_player_to_move():
 # -- the native kernels, emulated ---------------------------------------------
 
 def _emulated_native(address=0):
-    """``minigam/ai_native.py`` compiled by CPython with viper's decorator a
+    """``minigam/core/native.py`` compiled by CPython with viper's decorator a
     no-op and its pointer casts as memoryviews of the same widths (ptr16
     unsigned, ptr32 signed, as viper reads them). A table's address (for
     the word-aligned path) is ``address``: 2 takes the byte-a-load one."""
-    src = (REPO / "minigam" / "ai_native.py").read_text()
+    src = (REPO / "minigam" / "core" / "native.py").read_text()
     assert src.count("int(ptr8(w1))") == 1
     src = src.replace("int(ptr8(w1))", "_address(w1)")
     src = src.replace('if sys.implementation.name not in ("circuitpython", '
@@ -171,7 +171,7 @@ def _emulated_native(address=0):
         micropython=types.SimpleNamespace(viper=lambda f: f),
         _address=lambda x: address,
         ptr8=ptr("B"), ptr16=ptr("H"), ptr32=ptr("i"))
-    exec(compile(src, "ai_native.py", "exec"), mod.__dict__)
+    exec(compile(src, "native.py", "exec"), mod.__dict__)
     return mod
 
 
@@ -210,8 +210,8 @@ def test_native_kernels_give_the_plain_loops_results_for_backgammon(
 
 
 def test_native_kernels_keep_minigam_bit_identical(monkeypatch):
-    from minigam import ai_eval, ai_weights
-    from minigam.rules import Rules, new_position
+    from minigam.quarter import eval as ai_eval, weights as ai_weights
+    from minigam.quarter.rules import Rules, new_position
     nat = _emulated_native()
     plain = ai_eval.Net(ai_weights)
     monkeypatch.setattr(ai_eval, "_nat", nat)

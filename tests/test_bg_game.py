@@ -9,7 +9,7 @@ import pytest
 from minigam.bg import game as G
 from minigam.bg.game import BgGame, GameError
 from minigam.bg.rules import Rules, new_position, TURN, OFF, BLOCK
-from minigam.dice import Dice
+from minigam.core.dice import Dice
 
 
 def _built(g):

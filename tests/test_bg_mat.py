@@ -25,7 +25,7 @@ from hypothesis import given, settings, strategies as st
 from minigam.bg.game import BgGame, OVER
 from minigam.bg.ids import format_position_id
 from minigam.bg.rules import BLOCK, TURN, do_move, new_position
-from minigam.dice import Dice
+from minigam.core.dice import Dice
 from minigam.host import bgmat
 from minigam.host.aitools import bg_players as P
 from minigam.host.aitools import gnubg

@@ -7,8 +7,8 @@ import pytest
 
 from minigam.bg import game as G
 from minigam.bg.save import dumps, loads, SAVE_SIZE
-from minigam.dice import Dice
-from minigam.savegame import SaveError
+from minigam.core.dice import Dice
+from minigam.quarter.save import SaveError
 
 
 def _same(a, b):
@@ -77,7 +77,7 @@ def test_damage_is_a_save_error():
 
 
 def test_fuzzed_bytes_with_a_valid_checksum_load_or_say_why():
-    from minigam.savegame import crc16
+    from minigam.quarter.save import crc16
     rng = random.Random(3)
     for _ in range(3000):
         b = bytearray(rng.randrange(256) for _ in range(SAVE_SIZE))

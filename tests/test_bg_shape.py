@@ -1,5 +1,5 @@
 """The device's feature rows of a backgammon position (``minigam.bg.shape``)
-and their native twin (``minigam.ai_native.bg_shape``, emulated under
+and their native twin (``minigam.core.native.bg_shape``, emulated under
 CPython): the textbook shot counts, and the same rows as the trainer's
 ``bg_features`` (so the device sees what the network was trained on) on
 positions of random games and on scattered ones with checkers on the bar.

@@ -203,7 +203,7 @@ def test_perft_bad_arguments():
 
 def test_bench_cases_are_valid_queries():
     from minigam.host.bench import rules as bench_rules
-    from minigam.rules import Rules, winner
+    from minigam.quarter.rules import Rules, winner
 
     qs = bench_rules.queries()
     assert len(qs) == len(bench_rules.CASES) == 200

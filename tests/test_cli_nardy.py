@@ -21,7 +21,7 @@ from minigam.host.cli import play as cmd_play
 from minigam.host.cli import replay as cmd_replay
 from minigam.nardy.notation import format_position
 from minigam.nardy.rules import Rules, new_position
-from minigam.record import RecordError
+from minigam.quarter.record import RecordError
 
 START = "24x15/12x15/w"
 PASS = "14,2x7,1x7/12x11,11x2,4x2/w"  # rule book row 11: 2-2 cannot move

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from minigam.host.cli import play as cmd_play
 from minigam.host.cli import replay as cmd_replay
-from minigam.record import replay
+from minigam.quarter.record import replay
 
 
 def run_main(mod, argv, capsys):
@@ -50,7 +50,7 @@ def test_play_output_replays(tmp_path, capsys):
     path.write_text(out)
     rc, rout, _ = run_main(cmd_replay, [str(path)], capsys)
     assert rc == 0
-    from minigam.notation import format_position
+    from minigam.quarter.notation import format_position
     assert rout.split("\n")[:-1] == [format_position(g.pos) for g in games]
 
 

@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from minigam.ai import AIPlayer
-from minigam.dice import Dice
-from minigam.game import Game, ROLL
-from minigam.notation import format_play
-from minigam.record import export, replay
-from minigam.rules import Rules, TURN
+from minigam.quarter.ai import AIPlayer
+from minigam.core.dice import Dice
+from minigam.quarter.game import Game, ROLL
+from minigam.quarter.notation import format_play
+from minigam.quarter.record import export, replay
+from minigam.quarter.rules import Rules, TURN
 from minigam.host.cli import review as cmd_review
 from minigam.host.aitools import perfect
 from minigam.host.aitools import solver

@@ -364,9 +364,9 @@ def test_planted_fault_turns_the_gate_red(firmware):
 # printed with its evaluation by the native code and by ai_eval's own loops,
 # then the Hard AI's choice at each decision point with each.
 NATIVE_PROBE = WAIT_FOR_HOST + b'''
-from minigam import ai_eval
-from minigam.ai import AIPlayer
-from minigam.rules import Rules, new_position
+from minigam.quarter import eval as ai_eval
+from minigam.quarter.ai import AIPlayer
+from minigam.quarter.rules import Rules, new_position
 print("native", ai_eval.NATIVE)
 nat = ai_eval._nat
 rules = Rules()
@@ -401,7 +401,7 @@ def test_native_evaluator_matches_the_plain_one(minigam_firmware):
     """The MINIGAM firmware runs the evaluator's hot loops as native code:
     on the board its evaluations equal ai_eval's own loops and the host's,
     and Hard chooses the same plays with either."""
-    from minigam import ai_eval
+    from minigam.quarter import eval as ai_eval
     uf2, bootrom = minigam_firmware
     files = device.drive_files("pico-st7789", {}, frozen=True)
     files["code.py"] = NATIVE_PROBE

@@ -23,8 +23,8 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import store as S  # noqa: E402
 from minigam.host.soak import fuzz as F  # noqa: E402
-from minigam.record import RecordError, replay  # noqa: E402
-from minigam.savegame import SaveError, dumps, loads  # noqa: E402
+from minigam.quarter.record import RecordError, replay  # noqa: E402
+from minigam.quarter.save import SaveError, dumps, loads  # noqa: E402
 
 
 def test_the_corpora_are_valid():
@@ -80,11 +80,11 @@ def test_a_save_of_another_checker_count_is_not_resumed():
     # crashed the AI (IndexError): persist.load_game now refuses it.
     from minigam.app import build_app
     from minigam.app import app as A
-    from minigam.dice import Dice
-    from minigam.game import Game
+    from minigam.core.dice import Dice
+    from minigam.quarter.game import Game
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
-    from minigam.rules import Rules
+    from minigam.quarter.rules import Rules
 
     for checkers in (1, 7, 15):
         g = Game(rules=Rules(checkers=checkers), dice=Dice(seed=2))
@@ -110,7 +110,7 @@ def test_a_save_of_another_checker_count_is_not_resumed():
 
 
 def test_the_fuzzer_catches_a_loader_that_accepts_nonsense(monkeypatch):
-    import minigam.notation as N
+    import minigam.quarter.notation as N
     real = N.validate
     calls = []
 

@@ -10,7 +10,7 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
-from minigam.notation import (NotationError, format_position, parse_play,
+from minigam.quarter.notation import (NotationError, format_position, parse_play,
                               parse_position, parse_roll)
 from strategies import positions
 

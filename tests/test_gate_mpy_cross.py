@@ -19,7 +19,7 @@ FILES = device_files()
 
 
 def test_device_files_found():
-    assert "minigam/rules.py" in FILES
+    assert "minigam/quarter/rules.py" in FILES
     assert not [f for f in FILES if f.startswith("minigam/host/")]
 
 

@@ -86,7 +86,7 @@ def test_import_failure_names_the_file():
 
 
 def test_every_device_module_listed():
-    assert "minigam.rules" in MODULES and "minigam" in MODULES
+    assert "minigam.quarter.rules" in MODULES and "minigam" in MODULES
     assert not [m for m in MODULES if m.startswith("minigam.host")]
 
 
@@ -96,7 +96,7 @@ def test_device_module_imports_in_vm(module):
     if module.replace(".", "/") + ".py" in NATIVE_ONLY:
         # native code: only the MINIGAM firmware compiles it (its own
         # firmware gate checks it there); the VM must refuse it as the
-        # stock firmware would, so minigam.ai_eval's fallback is exercised
+        # stock firmware would, so minigam.quarter.eval's fallback is exercised
         assert err is not None and "SyntaxError" in err, err
         return
     if err is not None:

@@ -14,10 +14,10 @@ ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))), "minigam")
 
 KNOWN = [
-    ["minigam.ai_eval", "minigam.ai_load"],
+    ["minigam.quarter.eval", "minigam.quarter.net_file"],
     ["minigam.app.persist", "minigam.bg.game", "minigam.bg.save",
-     "minigam.nardy.game", "minigam.nardy.save", "minigam.save_reader",
-     "minigam.savegame"],
+     "minigam.nardy.game", "minigam.nardy.save", "minigam.quarter.save",
+     "minigam.quarter.save_reader"],
     ["minigam.app.ai_turn_keys", "minigam.app.app", "minigam.app.coach",
      "minigam.app.cube", "minigam.app.hint", "minigam.app.menu",
      "minigam.app.nardy_app", "minigam.app.opponent", "minigam.app.over",
@@ -108,14 +108,14 @@ def test_the_cycle_finder_finds_a_cycle_and_nothing_else():
 
 def test_lazy_and_relative_imports_are_edges(tmp_path):
     known = {"minigam.app", "minigam.app.app", "minigam.app.menu",
-             "minigam.rules"}
+             "minigam.quarter.rules"}
     src = tmp_path / "menu.py"
     src.write_text("def key(app):\n"
                    "    from minigam.app.app import App\n"
                    "    from . import app\n"
-                   "    import minigam.rules\n")
+                   "    import minigam.quarter.rules\n")
     assert imports("minigam.app.menu", str(src), known) == {
-        "minigam.app.app", "minigam.rules"}
+        "minigam.app.app", "minigam.quarter.rules"}
 
 
 def test_no_import_cycles_but_the_known_ones():

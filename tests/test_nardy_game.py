@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from nardy_refgen import positions
 from minigam.bg.game import decode_log
-from minigam.dice import Dice
+from minigam.core.dice import Dice
 from minigam.nardy import game as G
 from minigam.nardy.game import NardyGame, GameError
 from minigam.nardy.notation import (forbidden_block, parse_position,

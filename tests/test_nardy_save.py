@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from minigam.dice import Dice
+from minigam.core.dice import Dice
 from minigam.nardy import game as G
 from minigam.nardy.notation import validate
 from minigam.nardy.rules import Rules
 from minigam.nardy.save import dumps, loads, SAVE_SIZE, MAGIC
-from minigam.savegame import SaveError, crc16
+from minigam.quarter.save import SaveError, crc16
 
 from test_bg_save import damage_is_a_save_error
 

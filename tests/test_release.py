@@ -154,9 +154,9 @@ def test_changes_since_the_previous_tag_grouped_by_what_they_touch(tmp_path):
     repo = tmp_path / "repo"
     repo.mkdir()
     _git(repo, "init", "-q")
-    _commit(repo, "Old: before the last release", "minigam/rules.py")
+    _commit(repo, "Old: before the last release", "minigam/quarter/rules.py")
     _git(repo, "tag", "v0.0.9")
-    _commit(repo, "Rules: a fix; and more words", "minigam/rules.py",
+    _commit(repo, "Rules: a fix; and more words", "minigam/quarter/rules.py",
             "tests/test_rules.py", "README.md")
     _commit(repo, "Menu: a page", "minigam/app/menu.py")
     _commit(repo, "README: words", "README.md")

@@ -9,8 +9,8 @@ the positions the row lists.
 import re
 from pathlib import Path
 
-from minigam.notation import format_position, parse_position, parse_roll
-from minigam.rules import Rules
+from minigam.quarter.notation import format_position, parse_position, parse_roll
+from minigam.quarter.rules import Rules
 
 BOOK = Path(__file__).resolve().parents[1] / "docs" / "rules" / "minigam.md"
 HEADER = ["#", "what it shows", "position", "variant", "roll", "results"]

@@ -23,7 +23,7 @@ from minigam.bg.ids import format_position_id, parse_position_id
 from minigam.bg.rules import (BLOCK, OFF, Rules, can_move, do_move,
                               winner)
 from minigam.host.cli.legal import bg_answerer
-from minigam.notation import parse_roll
+from minigam.quarter.notation import parse_roll
 
 BOOK = Path(__file__).resolve().parents[1] / "docs" / "rules" / \
     "backgammon.md"

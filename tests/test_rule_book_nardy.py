@@ -29,7 +29,7 @@ from minigam.nardy.notation import format_position, parse_position
 from minigam.nardy.rules import (BLOCK, OFF, TURN, Rules, can_move,
                                  do_move, end_turn, opposite, win_kind,
                                  winner)
-from minigam.notation import parse_roll
+from minigam.quarter.notation import parse_roll
 
 BOOK = Path(__file__).resolve().parents[1] / "docs" / "rules" / \
     "long-nardy.md"

@@ -3,8 +3,8 @@ hold for every position and roll."""
 
 from hypothesis import given, settings
 
-from minigam.notation import format_position, parse_position, validate
-from minigam.rules import TURN, Rules
+from minigam.quarter.notation import format_position, parse_position, validate
+from minigam.quarter.rules import TURN, Rules
 from strategies import dice, positions
 
 STD = Rules()
@@ -71,8 +71,8 @@ def test_notation_round_trip(pos):
 
 from hypothesis import strategies as st  # noqa: E402
 
-from minigam.game import Game  # noqa: E402
-from minigam.rules import winner  # noqa: E402
+from minigam.quarter.game import Game  # noqa: E402
+from minigam.quarter.rules import winner  # noqa: E402
 
 
 def game_plays(rules, pos, a, b):
@@ -133,7 +133,7 @@ def test_a_confirmed_game_turn_is_a_legal_result(pos, a, b, data):
        st.sampled_from(("easy", "medium", "hard")), st.integers(0, 999))
 def test_ai_plays_are_legal_and_play_through_the_game(pos, a, b, level,
                                                       seed):
-    from minigam.ai import AIPlayer
+    from minigam.quarter.ai import AIPlayer
     for rules in (STD, FULL):
         ai = AIPlayer(rules, level, seed)
         steps = ai.choose(pos, a, b)

@@ -90,7 +90,7 @@ def _play_to_game_over(session, max_taps=3000):
 ])
 def test_headless_game_through_key_presses_to_game_over(mode_keys, profile,
                                                          tmp_path):
-    from minigam.rules import winner
+    from minigam.quarter.rules import winner
     session = sim.Session(profile, seed=11)
     try:
         assert not session.game_over

@@ -109,7 +109,7 @@ def _player_2_to_pick():
     """Two players; Player 2 to move from the bar (2), its index 1 (screen
     point 6, 3 checkers) and index 4 (screen point 3, 3 checkers)."""
     from minigam.app import persist as P
-    from minigam.rules import new_position
+    from minigam.quarter.rules import new_position
     session = sim.Session("pico-st7789", seed=2)
     pos = new_position()
     pos[0], pos[2] = 5, 3
@@ -154,7 +154,7 @@ def test_player_2_columns_in_a_players_words():
 
 def test_forced_play_in_two_player_mode_is_not_the_ais():
     from minigam.app import persist as P
-    from minigam.rules import new_position
+    from minigam.quarter.rules import new_position
     session = sim.Session("pico-st7789", seed=2)
     try:
         pos = new_position()
@@ -219,7 +219,7 @@ class _Stub:
 @pytest.mark.parametrize("state", ["HINT", "TUTOR", "ENTER", "REVIEW",
                                    "PICK", "DEST", "AIMOVE", "MENU"])
 def test_unknown_states_and_missing_view_state_do_not_crash(state):
-    from minigam.game import Game
+    from minigam.quarter.game import Game
     g = Game()
     g.start_game()
     for stub in (_Stub(state), _Stub(state, g)):

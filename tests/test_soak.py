@@ -27,7 +27,7 @@ def test_soak_through_the_game_class(capsys):
 
 
 def test_soak_catches_a_broken_game_undo(monkeypatch, capsys):
-    from minigam.game import Game
+    from minigam.quarter.game import Game
     real = Game.undo
 
     def sloppy(self):

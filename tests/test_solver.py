@@ -14,8 +14,8 @@ import sys
 import numpy as np
 import pytest
 
-from minigam.notation import format_position, parse_position
-from minigam.rules import Rules, new_position, winner
+from minigam.quarter.notation import format_position, parse_position
+from minigam.quarter.rules import Rules, new_position, winner
 from minigam.host.aitools import solver
 from minigam.host.aitools.perfect import PerfectPlayer, apply_steps
 
@@ -43,7 +43,7 @@ def brute_positions(n):
 
 
 def bellman(tab, rules, pos):
-    """V(pos) recomputed from ``tab`` with minigam.rules only."""
+    """V(pos) recomputed from ``tab`` with minigam.quarter.rules only."""
     n = rules.checkers
     m = 0 if pos[16] == 1 else 8
     total = 0.0
@@ -294,7 +294,7 @@ def test_ai_cli_device_levels_answer_legally():
         r = run_cli(["ai", "--level", level, "--seed", "3"], line + "\n")
         assert "Traceback" not in r.stderr
         if r.returncode == 2 and "unavailable" in r.stderr:
-            pytest.skip("minigam.ai not available")
+            pytest.skip("minigam.quarter.ai not available")
         assert r.returncode == 0, r.stderr
         assert r.stdout.strip() in legal
 

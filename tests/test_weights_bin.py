@@ -1,6 +1,6 @@
 """The AI's weights files (issue 14): on stock CircuitPython deploy ships
-``minigam/ai_weights*.bin`` (``minigam.host.aitools.weights_bin``) instead of the
-weights modules, and ``minigam.ai_eval`` reads them (``minigam.ai_load``)
+``minigam/quarter/weights*.bin`` (``minigam.host.aitools.weights_bin``) instead of the
+weights modules, and ``minigam.quarter.eval`` reads them (``minigam.quarter.net_file``)
 into buffers allocated once.
 
 * evaluations from the files equal those from the modules, bit for bit, on
@@ -22,17 +22,17 @@ import zlib
 
 import pytest
 
-from minigam import ai_eval, ai_load
+from minigam.quarter import eval as ai_eval, net_file as ai_load
 from minigam.host.hardware import deploy
 from minigam.host.aitools import weights_bin
-from minigam.rules import Rules, new_position, winner
+from minigam.quarter.rules import Rules, new_position, winner
 
 ROOT = deploy.source_root()
-VARIANTS = {0: "ai_weights", 1: "ai_weights_fe"}
+VARIANTS = {0: "weights", 1: "weights_fe"}
 
 
 def module_source(k):
-    with open(os.path.join(ROOT, "minigam", VARIANTS[k] + ".py"), "rb") as f:
+    with open(os.path.join(ROOT, "minigam", "quarter", VARIANTS[k] + ".py"), "rb") as f:
         return f.read()
 
 
@@ -95,7 +95,7 @@ def drive(tmp_path, monkeypatch):
         raise ImportError("no module named 'minigam.%s'" % VARIANTS[k])
 
     monkeypatch.setattr(ai_eval, "_weights", no_module)
-    monkeypatch.setattr(ai_eval, "__file__", str(tmp_path / "ai_eval.py"))
+    monkeypatch.setattr(ai_eval, "__file__", str(tmp_path / "eval.py"))
     monkeypatch.setattr(ai_eval, "_NETS", [None, None])
     monkeypatch.setattr(ai_eval, "_ROOM", [None])
     return tmp_path
@@ -109,7 +109,7 @@ def test_the_two_variants_have_one_shape():
 def test_files_evaluate_exactly_as_the_modules(drive, module_scores):
     for k in VARIANTS:
         assert scores(k) == module_scores[k], VARIANTS[k]
-    assert "minigam.ai_load" not in __import__("sys").modules  # unloaded
+    assert "minigam.quarter.net_file" not in __import__("sys").modules  # unloaded
 
 
 def test_the_buffers_are_allocated_once_and_reused(drive, module_scores):
@@ -142,16 +142,16 @@ def test_reserve_does_nothing_where_the_modules_import(monkeypatch):
 
 
 def test_full_entry_falls_back_and_a_missing_file_is_an_import_error(drive):
-    (drive / "ai_weights_fe.bin").unlink()
+    (drive / "weights_fe.bin").unlink()
     assert ai_eval.net(True) is ai_eval.net(False)
     ai_eval._NETS[:] = [None, None]
-    (drive / "ai_weights.bin").unlink()
-    with pytest.raises(ImportError, match="ai_weights.bin"):
+    (drive / "weights.bin").unlink()
+    with pytest.raises(ImportError, match="weights.bin"):
         ai_eval.net(False)
 
 
 def _load(drive, data):
-    (drive / "ai_weights.bin").write_bytes(data)
+    (drive / "weights.bin").write_bytes(data)
     ai_eval._NETS[:] = [None, None]
     return ai_eval.net(False)
 
@@ -237,16 +237,16 @@ BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico "
 
 def test_stock_drives_get_the_files_and_the_firmware_keeps_the_modules():
     names = deploy.build_plan(with_libs=False).names()
-    assert "minigam/ai_weights.bin" in names
-    assert "minigam/ai_weights_fe.bin" in names
-    assert not [n for n in names if n.startswith("minigam/ai_weights")
+    assert "minigam/quarter/weights.bin" in names
+    assert "minigam/quarter/weights_fe.bin" in names
+    assert not [n for n in names if n.startswith("minigam/quarter/weights")
                 and not n.endswith(".bin")]
-    assert "minigam/ai_load.py" in names
+    assert "minigam/quarter/net_file.py" in names
     plan = dict(deploy.build_plan(with_libs=False).files)
     for k, name in VARIANTS.items():
-        assert plan["minigam/%s.bin" % name] == file_bytes(k)
+        assert plan["minigam/quarter/%s.bin" % name] == file_bytes(k)
     frozen = deploy.build_plan(with_libs=False, weights_bin=False).names()
-    assert "minigam/ai_weights.py" in frozen and "minigam/ai_weights_fe.py" in frozen
+    assert "minigam/quarter/weights.py" in frozen and "minigam/quarter/weights_fe.py" in frozen
     assert not [n for n in frozen if n.endswith(".bin")]
     from minigam.host.emu import device
     files = device.drive_files("pico-st7789", frozen=True)
@@ -258,23 +258,30 @@ def test_a_stale_weights_module_leaves_the_drive(tmp_path):
     (d / "minigam").mkdir(parents=True)
     (d / "boot_out.txt").write_text(BOOT_OUT)
     # an earlier deploy's modules: imported before the file, they would win
-    (d / "minigam" / "ai_weights.mpy").write_bytes(b"C\x06old")
-    (d / "minigam" / "ai_weights_fe.py").write_text("H = 1\n")
+    (d / "minigam" / "quarter").mkdir()
+    (d / "minigam" / "quarter" / "weights.mpy").write_bytes(b"C\x06old")
+    (d / "minigam" / "quarter" / "weights_fe.py").write_text("H = 1\n")
+    # and the layout before the game packages (issue 39): the weights files
+    # and modules at the package's root
+    (d / "minigam" / "ai_weights.bin").write_bytes(b"old")
+    (d / "minigam" / "ai_eval.mpy").write_bytes(b"C\x06old")
     report = deploy.deploy_to(str(d), "pico-st7789", mpy=False)
-    assert {"minigam/ai_weights.mpy", "minigam/ai_weights_fe.py"} <= set(report.removed)
-    got = set(os.listdir(d / "minigam"))
-    assert {"ai_weights.bin", "ai_weights_fe.bin", "ai_eval.py", "ai_load.py"} <= got
-    assert not [n for n in got if n.startswith("ai_weights.") and n != "ai_weights.bin"]
-    assert (d / "minigam" / "ai_weights.bin").read_bytes() == file_bytes(0)
+    assert {"minigam/quarter/weights.mpy", "minigam/quarter/weights_fe.py",
+            "minigam/ai_weights.bin", "minigam/ai_eval.mpy"} <= set(report.removed)
+    got = set(os.listdir(d / "minigam" / "quarter"))
+    assert {"weights.bin", "weights_fe.bin", "eval.py", "net_file.py"} <= got
+    assert not [n for n in got if n.startswith("weights.") and n != "weights.bin"]
+    assert not [n for n in os.listdir(d / "minigam") if n.startswith("ai")]
+    assert (d / "minigam" / "quarter" / "weights.bin").read_bytes() == file_bytes(0)
 
 
 # --- the MicroPython VM -------------------------------------------------------
 
 VM_CODE = """
 import sys
-from minigam import ai_eval
+from minigam.quarter import eval as ai_eval
 try:
-    import minigam.ai_weights
+    import minigam.quarter.weights
     print('MODULE')
 except ImportError:
     pass
@@ -284,7 +291,7 @@ for k in (0, 1, 0):
     for p in POS:
         res.append(ai_eval.evaluate(p, bool(k)))
     res.append(id(ai_eval.net(bool(k)).W1) == id(ai_eval._ROOM[0][0][0]))
-print('LOADER', 'minigam.ai_load' in sys.modules)
+print('LOADER', 'minigam.quarter.net_file' in sys.modules)
 print('SCORES', res)
 """
 

@@ -63,7 +63,7 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
-_G_ROLL = const(1)  # minigam.game states (and minigam.bg.game's)
+_G_ROLL = const(1)  # minigam.quarter.game states (and minigam.bg.game's)
 _G_OVER = const(3)
 
 
@@ -72,7 +72,7 @@ _PAGES = "minigam.app.pages"
 # Modules of the player features, loaded when first used; they leave the
 # heap (on stock CircuitPython) at the menu, and the game-over ones when
 # the next game starts.
-_OVER = ("minigam.app.over", "minigam.review", "minigam.notation")
+_OVER = ("minigam.app.over", "minigam.quarter.review", "minigam.quarter.notation")
 _PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.hint",
                          "minigam.app.own_dice", "minigam.app.play_view",
                          "minigam.app.cube")
@@ -120,7 +120,7 @@ class App:
     """The whole handheld app on a hardware profile ``hw``.
 
     :param hw: a ``minigam.hw.profile.Profile`` (or the host equivalent)
-    :param dice: a ``minigam.dice.Dice`` for every game (tests script it);
+    :param dice: a ``minigam.core.dice.Dice`` for every game (tests script it);
         None: fair dice seeded from ``os.urandom``
     :param ai_seed: seed of the AI's noise (tests); None: random
     :param perfect: host only: ``perfect(rules)`` returns a player of the
@@ -209,7 +209,7 @@ class App:
         self.enter_k = 0
         self.enter_d = bytearray(2)
         self.enter_tie = False
-        self.review = None  # the game-over review (minigam.review.Review)
+        self.review = None  # the game-over review (minigam.quarter.review.Review)
         self.review_page = 0
         self.to_menu()
 

@@ -270,7 +270,7 @@ class BoardView:
             show(lb, False)
 
     def _pips(self):
-        from minigam.rules import pips
+        from minigam.quarter.rules import pips
         set_text(self.p1_lb, "%s %d" % (self.names[0], pips(self.pos, 1)))
         set_text(self.p2_lb, "%s %d" % (self.names[1], pips(self.pos, 2)))
 

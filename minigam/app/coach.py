@@ -2,7 +2,7 @@
 network, or the exact table on the PC) analyses the roll in the idle ticks
 while the player thinks; the hint (``minigam.app.hint``) shows its play,
 and the tutor measures the play confirmed against it and names the error
-(``minigam.review.DOUBTFUL``, ``BLUNDER``). Loaded when either is first
+(``minigam.quarter.review.DOUBTFUL``, ``BLUNDER``). Loaded when either is first
 used.
 """
 
@@ -25,7 +25,7 @@ def advisor(app):
             if a is None and app.spot is not None:  # 24 points, 2 players
                 a = app.xt.advisor(app)
             elif a is None:  # two players
-                from minigam.ai import AIPlayer
+                from minigam.quarter.ai import AIPlayer
                 a = AIPlayer(app.game.rules, "hard", 0)
         app.adv = a
     if a is app.ai and a.level != "hard":
@@ -52,7 +52,7 @@ def judge(app):
     q[:] = g.pos
     q[g.TURN] = 3 - q[g.TURN]
     loss = app.adv.loss_of(q)
-    from minigam.review import DOUBTFUL
+    from minigam.quarter.review import DOUBTFUL
     if loss > DOUBTFUL:
         from minigam.app.pages import tutor_banner
         app.tutor_text = tutor_banner(app, loss)
@@ -61,6 +61,6 @@ def judge(app):
         app._confirm()
     # The notice's words are made once: their code (page texts, notation,
     # thresholds) leaves the heap before the player reads them.
-    for m in ("minigam.app.pages", "minigam.notation", "minigam.review"):
+    for m in ("minigam.app.pages", "minigam.quarter.notation", "minigam.quarter.review"):
         unload(m)
     app.dirty = True

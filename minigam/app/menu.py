@@ -329,7 +329,7 @@ def new_game(app, mode):
         use_board(app, s.game)
         app.xt.new_game(app, m)
     else:
-        from minigam.game import Game
+        from minigam.quarter.game import Game
         app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
                         auto_forced=s.auto)
     _start(app, mode, s.level)
@@ -360,7 +360,7 @@ def play_from(app, mode, pos, level=None):
 
 
 def _start(app, mode, level):
-    from minigam.game import NEW, OVER
+    from minigam.quarter.game import NEW, OVER
     app.menu_page = _MAIN  # after the game, the menu's main page
     keep_store(app)
     app.mode = mode

@@ -25,6 +25,6 @@ def make(app):
             from minigam.app.ai_turn_keys import hook
             ai.rules.between = hook(app)
         else:
-            from minigam.ai import AIPlayer
+            from minigam.quarter.ai import AIPlayer
             ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
     app.ai = ai

@@ -38,7 +38,7 @@ def begin(app):
     app.ai = None
     app.adv = None
     app.review = None
-    unload("minigam.ai")
+    unload("minigam.quarter.ai")
     unload("minigam.bg.ai")
     app.hw.pixels.show_mover(app.game.winner)
 
@@ -106,7 +106,7 @@ def advance(app):
     if r is None:
         if app.text is not None:
             return  # the text view leaves after the next refresh
-        from minigam.review import Review
+        from minigam.quarter.review import Review
         from minigam.app.coach import advisor
         r = app.review = Review(app.game, (1,) if app.mode == P.MODE_AI
                                 else (1, 2), advisor(app))

@@ -123,8 +123,8 @@ def tutor_banner(app, loss):
     """The tutor's notice of a play that gives away ``loss``: how much,
     and the better play (the app's keys say: keep it, take it back, or
     see it)."""
-    from minigam.review import with_hits, grade, MARKS
-    from minigam.notation import format_play
+    from minigam.quarter.review import with_hits, grade, MARKS
+    from minigam.quarter.notation import format_play
     g = app.game
     best = format_play(g.player,
                        with_hits(g.rules, g.turn_start(), app.adv.steps))
@@ -151,7 +151,7 @@ def review_page(app):
             lines.append("No errors found")
         lines.append("A: next B: back")
         return "Review", lines
-    from minigam.notation import format_play
+    from minigam.quarter.notation import format_play
     d = r.worst[k - 1]
     name = "You" if app.mode == P.MODE_AI else "P%d" % d.player
     return "Error %d of %d" % (k, pages - 1), [

@@ -10,7 +10,7 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
 * statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
   Nardy's too): ``minigam.app.stats_blob``;
 * game: mode (1 vs AI, 2 two players), AI level, then
-  ``minigam.savegame.dumps(game)`` (MINIGAM) or the 24-point game's own
+  ``minigam.quarter.save.dumps(game)`` (MINIGAM) or the 24-point game's own
   ``game.dumps()`` (``minigam.bg.save``, ``minigam.nardy.save``); their
   first bytes ("M", "B", "N") tell them apart.
 
@@ -172,7 +172,7 @@ def save_game(store, mode, level, game):
     if game.OFF == 25:  # a 24-point game saves itself
         data = game.dumps()
     else:
-        from minigam.savegame import dumps
+        from minigam.quarter.save import dumps
         data = dumps(game)
     return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
 
@@ -183,15 +183,15 @@ def clear_game(store):
 
 def load_game(store, dice=None):
     """``(mode, level, game)`` of the saved game, or None. The reading and
-    its checks are ``minigam.save_reader``'s, loaded for this only (on
+    its checks are ``minigam.quarter.save_reader``'s, loaded for this only (on
     stock CircuitPython its code would otherwise hold heap in every
     game)."""
     try:
         data = store.load(_KIND_GAME)
     except Exception:
         return None
-    from minigam.save_reader import read_game
+    from minigam.quarter.save_reader import read_game
     try:
         return read_game(data, dice)
     finally:
-        unload("minigam.save_reader")
+        unload("minigam.quarter.save_reader")

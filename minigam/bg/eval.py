@@ -19,9 +19,9 @@ A hidden layer of ``H`` clipped ReLU units (``0..Q``), a second of ``H2``
 (5) linear outputs ``z[k]``: ``z[k] / ZS`` estimates the logit of, for
 ``T``: P(win), P(win gammon), P(win backgammon), P(lose gammon),
 P(lose backgammon) (gammons include backgammons, as in gnubg). All
-arithmetic is on small ints, identical on every port; ``minigam.ai_eval``
+arithmetic is on small ints, identical on every port; ``minigam.quarter.eval``
 works the same way for MINIGAM and shares its native kernels
-(``minigam.ai_native``: ``hidden`` reads the layout from the net's ``NC``,
+(``minigam.core.native``: ``hidden`` reads the layout from the net's ``NC``,
 ``BPC`` and ``TURN``; ``outputs`` fills ``ZO``).
 
 Speed: the board's hidden sums of the position before a play are computed
@@ -38,7 +38,7 @@ from minigam.bg import shape
 from minigam.compat import const
 
 try:
-    from minigam import ai_native as _nat
+    from minigam.core import native as _nat
 except (ImportError, SyntaxError):
     _nat = None
 NATIVE = _nat is not None
@@ -58,7 +58,7 @@ _EMPTY = bytes(53)  # root of full sums: no checkers anywhere
 
 class Net:
     """One network's integer tables from a weights module ``w`` (the layout
-    ``minigam.ai_native.hidden`` reads: ``NC`` places a side of ``BPC``
+    ``minigam.core.native.hidden`` reads: ``NC`` places a side of ``BPC``
     rows, the turn at byte ``TURN``). W1, its corrections and (natively)
     W3 are read in place (the plain loops copy the corrections and W3 into
     arrays); every

@@ -3,7 +3,7 @@ roll, turns built move by move, undo, the doubling cube, money sessions and
 matches with the Crawford rule), and the flow it shares with Long Nardy's
 (``minigam.nardy.game``) in their base class, ``Game24``.
 
-The API is MINIGAM's (``minigam.game``), so the app drives every game the
+The API is MINIGAM's (``minigam.quarter.game``), so the app drives every game the
 same way; what differs:
 
 ``BgGame(rules=None, match_to=0, dice=None, auto_forced=False)``
@@ -100,7 +100,7 @@ class Game24:
     ``_end(pos)`` (pass the turn) and ``_PLAY_OPENING`` (whether the
     opening dice are the first turn's, or the starter rolls again)."""
 
-    OFF = 25  # the position's shape (as ``minigam.game.Game``'s)
+    OFF = 25  # the position's shape (as ``minigam.quarter.game.Game``'s)
     BLOCK = 26
     TURN = 52
     _PLAY_OPENING = True
@@ -195,7 +195,7 @@ class Game24:
 
     def _get_dice(self):
         if self.dice is None:
-            from minigam.dice import Dice
+            from minigam.core.dice import Dice
             self.dice = Dice()
         return self.dice
 

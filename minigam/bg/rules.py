@@ -11,7 +11,7 @@ Within a player's block index 0 is the bar, 1..24 the points along that
 player's path (index ``i`` has ``25 - i`` pips to go: index 1 is its own
 24-point, index 24 its ace point) and 25 (``OFF``) the checkers borne off;
 indices 19..24 are its home board. Each side is kept in its own view, as in
-``minigam.rules``: the mover's block starts at ``m`` (0 or 26), the
+``minigam.quarter.rules``: the mover's block starts at ``m`` (0 or 26), the
 opponent's at ``26 - m``, and the mover's index ``i`` faces the opponent's
 index ``25 - i``. Nothing is mirrored or copied.
 

@@ -4,7 +4,7 @@ Long Nardy's save (``minigam.nardy.save``) shares: the header, the turn's
 dice and moves, the checksum, and their checks.
 
 ``dumps(game) -> bytes`` and ``loads(data, dice=None) -> BgGame``;
-``loads`` raises ``SaveError`` (``minigam.savegame``'s) for anything that
+``loads`` raises ``SaveError`` (``minigam.quarter.save``'s) for anything that
 is not a complete, intact, consistent save.
 
 Layout (big-endian):
@@ -38,7 +38,7 @@ resume; loading replays them through ``BgGame.move``, which checks each.
 """
 
 from minigam.compat import const
-from minigam.savegame import SaveError, crc16
+from minigam.quarter.save import SaveError, crc16
 from minigam.bg import game as G
 from minigam.bg.rules import TURN, OFF, BLOCK, CHECKERS
 

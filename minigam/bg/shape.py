@@ -28,7 +28,7 @@ not held by two or more of the blot's side, or a double whose every
 intermediate landing is open, up to four steps. The rule that a checker
 may not leave the bar or move while another is on the bar is not modelled.
 
-This is the reference for the native twin ``minigam.ai_native.bg_shape``
+This is the reference for the native twin ``minigam.core.native.bg_shape``
 (the MINIGAM firmware's) and agrees with the training tool's
 ``minigam.host.aitools.bg_features`` (tests compare all three). A roll is
 a bit of a 21-bit mask, bit ``_START[a] + b - a`` for ``a <= b``, so no

@@ -34,7 +34,7 @@ with the first-turn exception to the head rule.
 
 ``export(game) -> str``: the record of a ``NardyGame`` (confirmed turns);
 ``read(text) -> [NardyGame, ...]``: every record checked, each game at its
-end; raises ``RecordError`` (``minigam.record``'s: ``.line``, ``.reason``,
+end; raises ``RecordError`` (``minigam.quarter.record``'s: ``.line``, ``.reason``,
 ``str()`` ``line N: reason``) and no other exception.
 """
 
@@ -42,8 +42,8 @@ from minigam.nardy.game import GameError, NardyGame, OVER, ROLL
 from minigam.nardy.notation import (NotationError, format_position,
                                     parse_position)
 from minigam.nardy.rules import CHECKERS, HEAD, OFF, TURN, BLOCK
-from minigam.notation import NotationError as RollError, parse_roll
-from minigam.record import RecordError, _field, _show, _skip
+from minigam.quarter.notation import NotationError as RollError, parse_roll
+from minigam.quarter.record import RecordError, _field, _show, _skip
 
 HEADER = "Long Nardy record 1"
 SIDE = {1: "w", 2: "b"}

@@ -55,9 +55,7 @@ _OUR_ENDINGS = (".uf2", ".zip")
 # commit changed.
 AREAS = (
     ("The games and their AI", (
-        "minigam/rules.py", "minigam/game.py", "minigam/ai", "minigam/dice.py",
-        "minigam/notation.py", "minigam/record.py", "minigam/review.py",
-        "minigam/savegame.py", "minigam/save_reader.py", "minigam/bg/",
+        "minigam/quarter/", "minigam/core/", "minigam/bg/",
         "minigam/nardy/", "minigam/host/aitools/", "minigam/host/bgmat.py",
         "minigam/host/nardyrec.py")),
     ("The handheld: screens, keys, hardware", (

@@ -28,7 +28,7 @@ a mars), P(lose a mars) (a mars: the loser has borne off none; 2 points).
 The cubeless equity is ``2 P(win) - 1 + P(win mars) - P(lose mars)``.
 
 All arithmetic is on small ints, identical on every port. The first layer
-runs on ``minigam.ai_native``'s ``hidden`` kernel (MINIGAM firmware) twice:
+runs on ``minigam.core.native``'s ``hidden`` kernel (MINIGAM firmware) twice:
 over the board (26 places a side, the turn at byte 52) and over the
 features (6 places a side in a 13-byte buffer, the turn at byte 12);
 elsewhere the same loops run as bytecode. The outputs and the sigmoid

@@ -2,7 +2,7 @@
 bytes, within the 64 bytes a PyBadge's NVM gives a game.
 
 ``dumps(game) -> bytes`` and ``loads(data, dice=None) -> NardyGame``;
-``loads`` raises ``SaveError`` (``minigam.savegame``'s) for anything that
+``loads`` raises ``SaveError`` (``minigam.quarter.save``'s) for anything that
 is not a complete, intact, consistent save.
 
 Layout (big-endian; bytes 0..10, the dice and moves and the checksum as
@@ -34,7 +34,7 @@ each.
 """
 
 from minigam.compat import const
-from minigam.savegame import SaveError
+from minigam.quarter.save import SaveError
 from minigam.bg.save import head, tail, check, matched, replay, guarded
 from minigam.nardy import game as G
 from minigam.nardy.rules import (Rules, new_position, BLOCK, CHECKERS, OFF,

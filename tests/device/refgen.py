@@ -1,6 +1,6 @@
 """A deliberately naive reference move generator for the rules tests.
 
-Written separately from ``minigam.rules`` and sharing nothing with it: it
+Written separately from ``minigam.quarter.rules`` and sharing nothing with it: it
 works on the notation strings of the rule book (docs/rules/minigam.md) in
 absolute point numbers, moves each player in its own direction (no
 mover's-view index, no mirroring), copies the whole state for every move and

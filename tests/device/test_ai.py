@@ -1,9 +1,9 @@
 """Device AI tests: run by pytest on CPython and inside the MicroPython VM."""
 
-from minigam import ai_eval
-from minigam.ai import LEVELS, SLICE, AIPlayer, win_prob
-from minigam.notation import parse_position
-from minigam.rules import Rules
+from minigam.quarter import eval as ai_eval
+from minigam.quarter.ai import LEVELS, SLICE, AIPlayer, win_prob
+from minigam.quarter.notation import parse_position
+from minigam.quarter.rules import Rules
 
 SAMPLES = (
     ("0,0,0,0,0,0/8,8/0,0/1", 3, 1),
@@ -90,7 +90,7 @@ def _reference_choice(rules, pos, d1, d2, searched=None):
     """Hard's rule written plainly: best estimate, or among the close
     calls the least opponent 1-ply win probability. ``searched``: how many
     close calls the budget let the AI search whole (None: all)."""
-    from minigam.ai import MARGIN, TOPK
+    from minigam.quarter.ai import MARGIN, TOPK
     n = rules.checkers
     res = rules.results(pos, d1, d2)
     m = 0 if pos[16] == 1 else 8
@@ -218,7 +218,7 @@ def test_win_prob_is_monotone_and_bounded():
 
 
 def test_hard_search_stops_at_its_budget_with_the_best_searched():
-    from minigam.ai import REPLY_SLICE
+    from minigam.quarter.ai import REPLY_SLICE
     rules = Rules()
     ai = AIPlayer(rules, "hard")
     ai.budget = budget = 100  # low, so that some searches are cut

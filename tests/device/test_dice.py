@@ -1,7 +1,7 @@
-"""Tests of minigam.dice: injected sources, the seeded generator's fairness,
+"""Tests of minigam.core.dice: injected sources, the seeded generator's fairness,
 hand-entered dice, and the app's dice statistics fed by them. Plain functions, bare asserts."""
 
-from minigam.dice import Dice, DiceError, check_roll
+from minigam.core.dice import Dice, DiceError, check_roll
 from minigam.app.persist import Stats
 from minigam.app.pages import dice_lines
 

@@ -1,12 +1,12 @@
-"""Tests of the game flow (minigam.game): opening roll, turns built move by
+"""Tests of the game flow (minigam.quarter.game): opening roll, turns built move by
 move, undo, passes, wins, matches. Plain ``test_*`` functions, bare asserts;
 they also run inside the MicroPython VM.
 """
 
-from minigam.dice import Dice
-from minigam.game import Game, GameError, NEW, ROLL, MOVE, OVER
-from minigam.notation import format_position, parse_position
-from minigam.rules import Rules, TURN, NONE
+from minigam.core.dice import Dice
+from minigam.quarter.game import Game, GameError, NEW, ROLL, MOVE, OVER
+from minigam.quarter.notation import format_position, parse_position
+from minigam.quarter.rules import Rules, TURN, NONE
 from refgen import Lcg, random_position
 
 STD = Rules()

@@ -2,11 +2,11 @@
 positions, rolls, moves, plays. Run by pytest and inside the MicroPython VM.
 Plain ``test_*`` functions."""
 
-from minigam.notation import (NotationError, format_move, format_play,
+from minigam.quarter.notation import (NotationError, format_move, format_play,
                               format_position, format_roll, parse_move,
                               parse_play, parse_position, parse_roll,
                               play_steps, validate)
-from minigam.rules import POS_SIZE, TURN, Rules, new_position
+from minigam.quarter.rules import POS_SIZE, TURN, Rules, new_position
 from refgen import Lcg, random_position
 
 

@@ -1,11 +1,11 @@
-"""Tests of minigam.record: export, round trip, and replay rejecting every
+"""Tests of minigam.quarter.record: export, round trip, and replay rejecting every
 kind of illegal or malformed turn. Plain functions, bare asserts."""
 
-from minigam.dice import Dice
-from minigam.game import Game, NEW, ROLL, MOVE, OVER
-from minigam.notation import format_position
-from minigam.record import HEADER, RecordError, export, load, replay
-from minigam.rules import Rules
+from minigam.core.dice import Dice
+from minigam.quarter.game import Game, NEW, ROLL, MOVE, OVER
+from minigam.quarter.notation import format_position
+from minigam.quarter.record import HEADER, RecordError, export, load, replay
+from minigam.quarter.rules import Rules
 from refgen import Lcg
 
 START = "0,0,0,0,0,0/8,8/0,0/1"
@@ -103,7 +103,7 @@ def test_new_game_and_resumed_game_records():
     assert load(text).state == NEW
     # a game set up mid-way has no opening; its turns number on
     g = Game()
-    from minigam.notation import parse_position
+    from minigam.quarter.notation import parse_position
     g.setup(parse_position("0,-2,0,0,1,1/0,0/6,6/1"))
     g.first_turn = g.turn_no = 30
     g.roll(4, 1)

@@ -11,8 +11,8 @@ moves 1 -> 6 and enters on point d; Player 2 moves 6 -> 1, enters on point
 7 - d and bears off past point 1.
 """
 
-from minigam.notation import format_position, parse_position
-from minigam.rules import TURN, Rules, new_position, pips, winner
+from minigam.quarter.notation import format_position, parse_position
+from minigam.quarter.rules import TURN, Rules, new_position, pips, winner
 from refgen import Lcg, random_position, ref_results, ref_search
 
 STD = Rules()

@@ -1,11 +1,11 @@
-"""Tests of minigam.savegame: the compact NVM save of a game in progress.
+"""Tests of minigam.quarter.save: the compact NVM save of a game in progress.
 Plain functions, bare asserts."""
 
-from minigam.dice import Dice
-from minigam.game import Game, NEW, ROLL, MOVE, OVER
-from minigam.notation import parse_position
-from minigam.rules import Rules
-from minigam.savegame import SAVE_SIZE, SaveError, crc16, dumps, loads
+from minigam.core.dice import Dice
+from minigam.quarter.game import Game, NEW, ROLL, MOVE, OVER
+from minigam.quarter.notation import parse_position
+from minigam.quarter.rules import Rules
+from minigam.quarter.save import SAVE_SIZE, SaveError, crc16, dumps, loads
 from refgen import Lcg
 
 

@@ -1,6 +1,6 @@
 """The Perfect level (host only): plays the best result by the exact table.
 
-Same interface as the device AI (``minigam.ai.AIPlayer``):
+Same interface as the device AI (``minigam.quarter.ai.AIPlayer``):
 
 * ``choose(pos, d1, d2)`` -> the play as ``[(src, die), ...]`` in the
   mover's index view (``[]`` for a pass);
@@ -16,14 +16,14 @@ Ties (results of exactly equal value) go to the first play in
 
 import os
 
-from minigam.rules import TURN, NONE, winner
+from minigam.quarter.rules import TURN, NONE, winner
 from minigam.host.aitools import solver
 
 
 class PerfectPlayer:
     """Best play by exact values.
 
-    :param rules: a ``minigam.rules.Rules`` of the table's variant and size
+    :param rules: a ``minigam.quarter.rules.Rules`` of the table's variant and size
     :param table: a ``minigam.host.aitools.solver.Table``
     """
 

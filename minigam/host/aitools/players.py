@@ -2,7 +2,7 @@
 
 Every player has ``choose(pos, d1, d2) -> [(src, die), ...]`` (a whole legal
 play in order, ``[]`` for a pass), the same interface as
-``minigam.ai.AIPlayer``, so ``Game.play_steps`` can play it.
+``minigam.quarter.ai.AIPlayer``, so ``Game.play_steps`` can play it.
 
 ``make_player(spec, rules, seed=None)`` builds one from a name:
 
@@ -11,7 +11,7 @@ play in order, ``[]`` for a pass), the same interface as
   opponent pips added by hits, blots left in reach punished), ties broken by
   the generation order, so it is deterministic;
 * ``first``: always the first generated play (a scripted, fixed player);
-* ``ai:easy``, ``ai:medium``, ``ai:hard``: ``minigam.ai.AIPlayer``;
+* ``ai:easy``, ``ai:medium``, ``ai:hard``: ``minigam.quarter.ai.AIPlayer``;
 * ``ai:perfect``: best play by the exact solution table
   (``python -m minigam.host solve`` makes it; an error if it is missing).
 
@@ -22,7 +22,7 @@ play in order, ``[]`` for a pass), the same interface as
 
 import random
 
-from minigam.rules import TURN, NONE, pips
+from minigam.quarter.rules import TURN, NONE, pips
 
 SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard",
          "ai:perfect")
@@ -149,9 +149,9 @@ def make_player(spec, rules, seed=None):
             from minigam.host.aitools.perfect import PerfectPlayer
             return PerfectPlayer(rules, table)
         try:
-            from minigam.ai import AIPlayer, LEVELS
+            from minigam.quarter.ai import AIPlayer, LEVELS
         except ImportError as exc:
-            raise PlayerError("the AI (minigam.ai) is not available: %s"
+            raise PlayerError("the AI (minigam.quarter.ai) is not available: %s"
                               % exc)
         if level not in LEVELS:
             raise PlayerError("unknown AI level %r (choose from %s, perfect)"
@@ -168,7 +168,7 @@ def play_game(game, players, cube=None):
     ``takes(game)``), consulted before each roll the mover may double;
     None: nobody doubles. An illegal choice raises the game's own
     ``GameError``, naming the player and the play."""
-    from minigam.game import ROLL, OVER  # (BgGame's states are the same)
+    from minigam.quarter.game import ROLL, OVER  # (BgGame's states are the same)
     game.start_game()
     while game.state != OVER:
         if game.state == ROLL:

@@ -9,7 +9,7 @@ probability that the side to move wins when both sides play perfectly.
     W(r) = 1 if the play wins (mover bore off its last checker), else 1 - V(r)
 
 where ``r`` ranges over the distinct results of the roll (the rule book
-(docs/rules/minigam.md), exactly as ``minigam.rules.Rules.plays``) and
+(docs/rules/minigam.md), exactly as ``minigam.quarter.rules.Rules.plays``) and
 ``pass(p)`` is the same board with the other side to move.
 
 Indexing
@@ -74,7 +74,7 @@ import time
 import numpy as np
 import numba as nb
 
-from minigam.rules import TURN, POS_SIZE, winner
+from minigam.quarter.rules import TURN, POS_SIZE, winner
 
 TOLERANCE = 1e-10
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -611,7 +611,7 @@ def decision_loss(table, rules, pos, d1, d2, chosen):
 def opening_win_probability(table, rules):
     """First mover's win probability from the start, averaged over the 15
     non-double opening rolls, each played perfectly."""
-    from minigam.rules import new_position
+    from minigam.quarter.rules import new_position
     start = new_position(rules.checkers)
     total = 0.0
     for a, b in OPENING_ROLLS:

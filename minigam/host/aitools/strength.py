@@ -11,7 +11,7 @@ For each level it prints:
   balanced: the level moves as Player 1 in half the games, Player 2 in the
   other half; every game starts with a seeded opening roll.
 
-Games run in CPython with the device code itself (``minigam.ai``) and the
+Games run in CPython with the device code itself (``minigam.quarter.ai``) and the
 exact table, so the figures are the device's. Usage::
 
     python -m minigam.host.aitools.strength [--points N] [--games N] [--jobs J]
@@ -23,8 +23,8 @@ import random
 import sys
 import time
 
-from minigam.ai import LEVELS, AIPlayer
-from minigam.rules import Rules, new_position
+from minigam.quarter.ai import LEVELS, AIPlayer
+from minigam.quarter.rules import Rules, new_position
 
 EPS = 1e-7
 
@@ -98,7 +98,7 @@ class _LookupEvaluator:
 def all_scores(table):
     """The device network's output ``z`` for every table position (side to
     move's view), computed with the exact integer arithmetic of
-    ``minigam.ai_eval`` (``ai_train.IntNet``), as a list of ints. Cached
+    ``minigam.quarter.eval`` (``ai_train.IntNet``), as a list of ints. Cached
     beside the table, keyed by the weights file's hash."""
     import hashlib
     import os

@@ -1,4 +1,4 @@
-"""Fit the device AI's network (``minigam/ai_weights.py``) to the exact values.
+"""Fit the device AI's network (``minigam/quarter/weights.py``) to the exact values.
 
 Method
 ------
@@ -7,7 +7,7 @@ Method
    probability) to each candidate's exact equity before choosing, so the
    sample covers the positions every AI level reaches. Each decision keeps
    every distinct result of its roll with its exact value.
-2. The network of ``minigam.ai_eval`` (128 thermometer inputs, ``H`` clipped
+2. The network of ``minigam.quarter.eval`` (128 thermometer inputs, ``H`` clipped
    ReLU units, linear output read as a logit) is fitted by Adam on the
    cross-entropy between ``sigmoid(z)`` and the exact value of every
    candidate result, plus a pairwise term within each decision that
@@ -23,7 +23,7 @@ Method
 
 ``python -m minigam.host.aitools.train [--hidden H] [--hidden2 H2] [--games N]
 [--epochs E] [--lr LR] [--init WEIGHTS] [--seed S] [--out PATH]`` writes
-``minigam/ai_weights.py`` and prints the held-out loss per decision
+``minigam/quarter/weights.py`` and prints the held-out loss per decision
 (``--init`` fine-tunes the network of a weights file).
 
 The committed weights came from: 128-32-16-1, 60,000 games (seed 1), 10
@@ -44,7 +44,7 @@ import time
 
 import numpy as np
 
-from minigam.rules import Rules, new_position
+from minigam.quarter.rules import Rules, new_position
 
 Q = 256          # integer value of a hidden unit's clip point (1.0)
 S2 = 256         # output weight scale: ZS = Q * S2
@@ -177,7 +177,7 @@ def sample_decisions(table, games, seed, sigmas=(0.0, 0.0, 0.01, 0.03, 0.1,
 # -- the network --------------------------------------------------------------
 
 class Net:
-    """Float network with the device's structure (see ``minigam.ai_eval``):
+    """Float network with the device's structure (see ``minigam.quarter.eval``):
     128 inputs -> ``hidden`` clipped ReLU units -> (``hidden2`` clipped ReLU
     units, when > 0) -> linear output."""
 
@@ -438,7 +438,7 @@ class IntNet:
                 "0..255; what clipping cut off is in W1X_D, at unit W1X_H, for a\n"
                 "row's entries W1X_AT[row] .. W1X_AT[row + 1] - 1. Little-endian\n"
                 "B1 int16 (H); W2 int16, H2 rows of H; B2 int32 (H2); W3 int16\n"
-                "(H2, or H when H2 is 0). See minigam/ai_eval.py.\n"
+                "(H2, or H when H2 is 0). See minigam/quarter/eval.py.\n"
                 '"""\n\n'
                 "H = %d\nH2 = %d\nQ = %d\nS = %d\nZS = %d\nB3 = %d\nW1O = %d\n"
                 "W1 = %s\nW1X_AT = %s\nW1X_H = %s\nW1X_D = %s\n"
@@ -450,18 +450,17 @@ class IntNet:
 
 
 def load_weights(path=None):
-    """The weights file (default ``minigam/ai_weights.py``) as a namespace
+    """The weights file (default ``minigam/quarter/weights.py``) as a namespace
     object, read afresh: the device module drops its texts once decoded."""
     from minigam.host.aitools import weights_module
     return weights_module.read(path or weights_path())
 
 
 def weights_path(full_entry=False):
-    """``minigam/ai_weights.py``, or ``ai_weights_fe.py`` for Full-Entry."""
-    here = os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__))))
-    return os.path.join(here, "ai_weights_fe.py" if full_entry
-                        else "ai_weights.py")
+    """``minigam/quarter/weights.py``, or ``weights_fe.py`` for Full-Entry."""
+    from minigam.host.firmware.inputs import repo_root
+    return os.path.join(repo_root(), "minigam", "quarter",
+                        "weights_fe.py" if full_entry else "weights.py")
 
 
 def main(argv=None):
@@ -476,9 +475,9 @@ def main(argv=None):
     ap.add_argument("--init", help="fine-tune the network of this weights file")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--full-entry", action="store_true",
-                    help="fit the Full-Entry variant (ai_weights_fe.py)")
-    ap.add_argument("--out", help="default: minigam/ai_weights.py, or "
-                    "ai_weights_fe.py with --full-entry")
+                    help="fit the Full-Entry variant (minigam/quarter/weights_fe.py)")
+    ap.add_argument("--out", help="default: minigam/quarter/weights.py, or "
+                    "weights_fe.py with --full-entry")
     args = ap.parse_args(argv)
     if args.hidden < 1 or args.games < 1 or args.epochs < 1:
         ap.error("--hidden, --games and --epochs must be positive")

@@ -4,7 +4,7 @@ The handheld has no exact table: it marks a play doubtful or a blunder by
 Hard's first-ply estimate of the win probability the play lost
 (``AIPlayer.loss_of``). This measures those marks against the exact losses
 on decisions that Easy and Medium (seeded, seats alternating) make in whole
-games, so the thresholds (``minigam.review.DOUBTFUL``, ``BLUNDER``) are set by
+games, so the thresholds (``minigam.quarter.review.DOUBTFUL``, ``BLUNDER``) are set by
 figures: a 3x3 table of marks by estimate against marks by exact values,
 the false alarms and misses, the mean gap between the two losses, and what
 other estimate thresholds would give.
@@ -13,11 +13,11 @@ other estimate thresholds would give.
 import sys
 import time
 
-from minigam.ai import AIPlayer
-from minigam.dice import Dice
-from minigam.rules import Rules, TURN, new_position, winner
+from minigam.quarter.ai import AIPlayer
+from minigam.core.dice import Dice
+from minigam.quarter.rules import Rules, TURN, new_position, winner
 from minigam.host.aitools import solver
-from minigam.review import DOUBTFUL, BLUNDER, grade
+from minigam.quarter.review import DOUBTFUL, BLUNDER, grade
 
 LEVELS = ("easy", "medium")
 MARKS = ("none", "doubtful", "blunder")

@@ -1,23 +1,23 @@
 """The AI network's weights as files for stock CircuitPython (host only).
 
-The weights modules (``minigam/ai_weights.py``, ``ai_weights_fe.py``,
+The weights modules (``minigam/quarter/weights.py``, ``weights_fe.py``,
 written by ``minigam.host.aitools.train``) stay the single source of truth; on a
-stock CircuitPython drive ``deploy`` ships ``minigam/ai_weights.bin`` and
-``ai_weights_fe.bin`` in their place, written here at deploy time (a loaded
+stock CircuitPython drive ``deploy`` ships ``minigam/quarter/weights.bin`` and
+``weights_fe.bin`` in their place, written here at deploy time (a loaded
 ``.mpy`` keeps its constants in the heap, a file read into a buffer does not
 cost more than the buffer). The file format is defined, and read, in
-``minigam/ai_load.py``.
+``minigam/quarter/net_file.py``.
 """
 
 import struct
 import zlib
 
-from minigam import ai_load
+from minigam.quarter import net_file as ai_load
 
 #: The weights modules (paths in the checkout) and the file each becomes.
 MODULES = {
-    "minigam/ai_weights.py": "minigam/ai_weights.bin",
-    "minigam/ai_weights_fe.py": "minigam/ai_weights_fe.bin",
+    "minigam/quarter/weights.py": "minigam/quarter/weights.bin",
+    "minigam/quarter/weights_fe.py": "minigam/quarter/weights_fe.bin",
 }
 
 

@@ -23,12 +23,12 @@ import os
 import random
 import sys
 
-from minigam.notation import format_position, parse_position
-from minigam.rules import Rules, new_position
+from minigam.quarter.notation import format_position, parse_position
+from minigam.quarter.rules import Rules, new_position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
-AI_FILES = ("ai.py", "ai_eval.py", "ai_weights.py", "ai_weights_fe.py")
+AI_FILES = ("ai.py", "eval.py", "weights.py", "weights_fe.py")  # minigam/quarter/
 LEVEL_NAMES = ("easy", "medium", "hard")
 
 
@@ -60,9 +60,9 @@ POINTS = decision_points()
 
 # Device code (CPython and the VM): the parsed points, cycled, and a player.
 _SETUP = """
-from minigam.ai import AIPlayer
-from minigam.notation import parse_position
-from minigam.rules import Rules
+from minigam.quarter.ai import AIPlayer
+from minigam.quarter.notation import parse_position
+from minigam.quarter.rules import Rules
 Q = [(parse_position(p), a, b) for p, a, b in %r]
 
 def _cycle():
@@ -92,12 +92,12 @@ BENCH_CASES = [
 _VM_CODE = """
 import gc
 import js
-from minigam.notation import parse_position
-from minigam.rules import Rules
+from minigam.quarter.notation import parse_position
+from minigam.quarter.rules import Rules
 gc.collect()
 gc.disable()
 h0 = gc.mem_alloc()
-from minigam.ai import AIPlayer
+from minigam.quarter.ai import AIPlayer
 _first = AIPlayer(Rules(), "hard", seed=1)  # decodes the network
 h1 = gc.mem_alloc()
 gc.enable()
@@ -174,9 +174,9 @@ def data_sizes():
                 "128-%d-%s1" % (w.H, ("%d-" % w.H2) if w.H2 else ""),
                 sum(len(getattr(w, k)) for k in ("W1", "B1", "W2", "B2", "W3"))
                 + 3 * len(w.W1X_H))  # corrections: about a byte per int
-    src = {name: os.path.getsize(os.path.join(ROOT, "minigam", name))
+    src = {name: os.path.getsize(os.path.join(ROOT, "minigam", "quarter", name))
            for name in AI_FILES
-           if os.path.exists(os.path.join(ROOT, "minigam", name))}
+           if os.path.exists(os.path.join(ROOT, "minigam", "quarter", name))}
     return nbytes, src
 
 
@@ -206,11 +206,11 @@ def extra(out):
         out.write("  AI data, %s: network %s, %d bytes of weights (raw "
                   "bytes in its weights module; W1 one byte a weight)\n"
                   % (variant, shape, n))
-    out.write("  AI source: %s (a board loads ai_weights_fe.py only for "
+    out.write("  AI source: %s (a board loads weights_fe.py only for "
               "Full-Entry games)\n"
               % ", ".join("%s %d B" % kv for kv in src.items()))
     if not isinstance(cpu, str):
-        out.write("  heap allocated by importing minigam.ai and making the "
+        out.write("  heap allocated by importing minigam.quarter.ai and making the "
                   "first (Hard) AIPlayer on the VM: %d bytes (GC off: "
                   "includes compile and decoding garbage)\n"
                   % cpu["heap"])

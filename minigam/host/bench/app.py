@@ -246,10 +246,10 @@ import gc, sys
 sys.path.insert(0, "/")
 _mem = []
 """, r"""
-from minigam.game import Game
-from minigam.ai import AIPlayer
-from minigam.savegame import dumps
-from minigam.dice import Dice
+from minigam.quarter.game import Game
+from minigam.quarter.ai import AIPlayer
+from minigam.quarter.save import dumps
+from minigam.core.dice import Dice
 _g = Game(dice=Dice(seed=1))
 _g.start_game()
 _ai = AIPlayer(_g.rules, "hard", 1)

@@ -135,7 +135,7 @@ def _step():
     from minigam.app import app as A
     if APP is None:
         from minigam.app import build_app
-        from minigam.ai import AIPlayer
+        from minigam.quarter.ai import AIPlayer
         APP = build_app(_hw, seed=%(seed)d)
         APP.tick(0)
         APP.key(K.A)  # Play vs AI
@@ -262,24 +262,24 @@ _BREAK_STEPS = (
     (_APP, "import minigam.app.board_view", "import minigam.app.board_view"),
     (_APP, "import minigam.app.text_view", "import minigam.app.text_view"),
     (_APP, "import minigam.app.app", "import minigam.app.app"),
-    (_APP, "import minigam.dice", "import minigam.dice"),
+    (_APP, "import minigam.core.dice", "import minigam.core.dice"),
     (_APP, "build_app() + first tick (menu shown)",
      "from minigam.app import build_app\n"
      "APP = build_app(_hw, seed=3)\nAPP.tick(0)\ndel build_app"),
-    (_GAME, "import minigam.rules", "import minigam.rules"),
-    (_GAME, "import minigam.game", "import minigam.game"),
-    (_GAME, "import minigam.ai_eval", "import minigam.ai_eval"),
-    (_GAME, "import minigam.ai", "import minigam.ai"),
-    (_GAME, "import minigam.ai_weights (raw bytes)",
-     "import minigam.ai_weights"),
+    (_GAME, "import minigam.quarter.rules", "import minigam.quarter.rules"),
+    (_GAME, "import minigam.quarter.game", "import minigam.quarter.game"),
+    (_GAME, "import minigam.quarter.eval", "import minigam.quarter.eval"),
+    (_GAME, "import minigam.quarter.ai", "import minigam.quarter.ai"),
+    (_GAME, "import minigam.quarter.weights (raw bytes)",
+     "import minigam.quarter.weights"),
     (_GAME, "load the network (its big table read in place)",
-     "minigam.ai_eval.net(False)"),
+     "minigam.quarter.eval.net(False)"),
     (_GAME, "key A: Play vs AI (Game, AIPlayer)",
      "APP.key(minigam.hw.keys.A)"),
-    (_LATER, "import minigam.savegame (first save)",
-     "import minigam.savegame"),
-    (_LATER, "import minigam.notation (loading a save)",
-     "import minigam.notation"),
+    (_LATER, "import minigam.quarter.save (first save)",
+     "import minigam.quarter.save"),
+    (_LATER, "import minigam.quarter.notation (loading a save)",
+     "import minigam.quarter.notation"),
 )
 
 # Fake display objects measured one type at a time: _NOBJ made into a list

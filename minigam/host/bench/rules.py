@@ -21,8 +21,8 @@ Targets (issue 3): at most 30 us and 300 bytes per query on the VM.
 import random
 import sys
 
-from minigam.notation import format_position, parse_position, parse_roll
-from minigam.rules import Rules, new_position, winner
+from minigam.quarter.notation import format_position, parse_position, parse_roll
+from minigam.quarter.rules import Rules, new_position, winner
 
 CASES = (
     "-1,0,0,1,1,1/5,7/0,0/2 2-4", "0,0,1,0,0,2/5,8/0,0/2 3-6",
@@ -158,8 +158,8 @@ def queries():
 # Device code (runs on CPython and in the VM): the parsed queries, a
 # generator cycling through them, and the bound ``plays`` of one variant.
 _SETUP = """
-from minigam.notation import parse_position, parse_roll
-from minigam.rules import Rules
+from minigam.quarter.notation import parse_position, parse_roll
+from minigam.quarter.rules import Rules
 Q = []
 for case in %r:
     text, roll = case.split()
@@ -187,8 +187,8 @@ BENCH_CASES = [
 # Runs in the VM: best process CPU time per query over 200-query bursts.
 _VM_CPU_CODE = """
 import js
-from minigam.notation import parse_position, parse_roll
-from minigam.rules import Rules
+from minigam.quarter.notation import parse_position, parse_roll
+from minigam.quarter.rules import Rules
 
 def cpu_us():
     u = js.process.cpuUsage()

@@ -7,7 +7,7 @@ lines print ``error: <reason>`` and make the exit status 2.
 
 Levels: ``perfect`` (the exact table; ``solve`` caches it, and without it
 this refuses with that command, as ``play``'s ``ai:perfect`` does) and
-the device AI's ``easy``, ``medium``, ``hard`` (``minigam.ai.AIPlayer``).
+the device AI's ``easy``, ``medium``, ``hard`` (``minigam.quarter.ai.AIPlayer``).
 
 ``--game backgammon`` (``minigam.bg.ai.BgAI``: ``easy``, ``medium``,
 ``hard``): lines are ``<position-id> <d1>-<d2>`` as ``legal --game
@@ -28,8 +28,8 @@ the game is already over), always one of ``legal``'s results.
 import argparse
 import sys
 
-from minigam.notation import format_position
-from minigam.rules import Rules, winner
+from minigam.quarter.notation import format_position
+from minigam.quarter.rules import Rules, winner
 from minigam.host.cli.legal import (GAMES, parse_bg_query,
                                     parse_nardy_query, run_lines,
                                     stdin_lines)
@@ -50,9 +50,9 @@ def make_player(level, rules, seed=None):
                 % (" --full-entry" if rules.full_entry else ""))
         return PerfectPlayer(rules, table)
     try:
-        from minigam.ai import AIPlayer
+        from minigam.quarter.ai import AIPlayer
     except ImportError as exc:
-        raise ValueError("level %r needs minigam.ai, unavailable: %s"
+        raise ValueError("level %r needs minigam.quarter.ai, unavailable: %s"
                          % (level, exc))
     return AIPlayer(rules, level, seed=seed)
 

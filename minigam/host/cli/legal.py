@@ -35,8 +35,8 @@ import sys
 
 from minigam.bg.ids import IdError
 from minigam.nardy.notation import NotationError as NardyNotationError
-from minigam.notation import NotationError, format_position, parse_position, parse_roll
-from minigam.rules import Rules
+from minigam.quarter.notation import NotationError, format_position, parse_position, parse_roll
+from minigam.quarter.rules import Rules
 
 # The games of ``ai`` (which imports this tuple) and of ``legal``.
 GAMES = ("minigam", "backgammon", "nardy")

@@ -35,7 +35,7 @@ checked against an independent slow generator in the tests
 import argparse
 import sys
 
-from minigam.rules import Rules, new_position, winner
+from minigam.quarter.rules import Rules, new_position, winner
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 OPENING_ROLLS = tuple((a, b) for a, b in ROLLS if a < b)

@@ -2,7 +2,7 @@
 
 Plays games between host players (``random``, ``greedy``, ``first``,
 ``ai:easy|medium|hard|perfect``; see ``minigam.host.aitools.players``) through the
-device ``Game`` flow, and prints each game's record (``minigam.record``),
+device ``Game`` flow, and prints each game's record (``minigam.quarter.record``),
 records separated by a blank line. ``--games N`` plays N single games;
 ``--match N`` plays one match to N games instead. With ``--seed`` the dice
 and the players' choices are reproducible. A summary goes to stderr.
@@ -27,10 +27,10 @@ a match to N points (1..99; an oin is 1 point, a mars 2).
 import argparse
 import sys
 
-from minigam.dice import Dice
-from minigam.game import Game, GameError
-from minigam.record import export
-from minigam.rules import Rules
+from minigam.core.dice import Dice
+from minigam.quarter.game import Game, GameError
+from minigam.quarter.record import export
+from minigam.quarter.rules import Rules
 from minigam.host.aitools.players import PlayerError, make_player, play_game
 
 

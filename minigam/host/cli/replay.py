@@ -18,8 +18,8 @@ in Long Nardy's notation.
 
 import sys
 
-from minigam.notation import format_position
-from minigam.record import RecordError, replay
+from minigam.quarter.notation import format_position
+from minigam.quarter.record import RecordError, replay
 
 
 def read_text(data):

@@ -2,7 +2,7 @@
 
 The handheld's game-over review on the PC, for every decision: each game of
 RECORD (a file of MINIGAM records, ``-`` for stdin; a match has several) is
-walked with ``minigam.review.Review``, and each decision with a choice gets
+walked with ``minigam.quarter.review.Review``, and each decision with a choice gets
 a line: turn, player, roll, the play made, a better play (``=`` when the
 play made lost nothing), the win probability it lost and a mark
 (``doubtful`` above ``DOUBTFUL``, ``blunder`` above ``BLUNDER``). Then, per
@@ -23,9 +23,9 @@ print ``error: <file>: ...`` and exit with 2.
 import argparse
 import sys
 
-from minigam.notation import format_play
-from minigam.record import RecordError, replay
-from minigam.review import Review, TOP, MARKS, grade
+from minigam.quarter.notation import format_play
+from minigam.quarter.record import RecordError, replay
+from minigam.quarter.review import Review, TOP, MARKS, grade
 from minigam.host.cli.replay import read_bytes, read_text
 
 EXACT = "exact (cached table)"
@@ -54,7 +54,7 @@ def lost(d):
 
 
 def decision_line(d):
-    """One decision ``d`` (a ``minigam.review.Decision``) as a line."""
+    """One decision ``d`` (a ``minigam.quarter.review.Decision``) as a line."""
     better = format_play(d.player, d.best) if lost(d) else "="
     return ("%4d. P%d %d-%d  %-14s %-14s %.4f  %s" % (
         d.turn, d.player, d.d1, d.d2, format_play(d.player, d.played),
@@ -96,7 +96,7 @@ class Advisors:
                     "--values exact needs the exact table of the %s game, "
                     "not cached; make it with '%s' (takes minutes)"
                     % (variant(rules), solve_command(rules)))
-        from minigam.ai import AIPlayer
+        from minigam.quarter.ai import AIPlayer
         label = HARD
         if self.values == "auto":
             label += " (no cached exact table: '%s' makes it)" \

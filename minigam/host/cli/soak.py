@@ -8,7 +8,7 @@ both colours; after every play it checks that the result is one of the legal
 results of the roll, that Player 2's results are Player 1's mirrored, and
 that the Full-Entry results equal the standard ones when the mover has no
 checker on the bar. A share of the games is played by the device AI, and a
-share (``--game-share``) through ``minigam.game.Game`` as the app plays
+share (``--game-share``) through ``minigam.quarter.game.Game`` as the app plays
 them: ``roll``, ``movable``/``targets``, ``move``, some ``undo`` (which must
 restore the position), ``confirm``, the same checks on every move and play.
 
@@ -35,8 +35,8 @@ import random
 import sys
 import time
 
-from minigam.notation import NotationError, format_position, validate
-from minigam.rules import TURN, Rules, new_position, winner
+from minigam.quarter.notation import NotationError, format_position, validate
+from minigam.quarter.rules import TURN, Rules, new_position, winner
 
 
 class SoakFailure(Exception):
@@ -69,13 +69,13 @@ class Soaker:
     def _ai(self, rules):
         if self.ai is None:
             try:
-                from minigam.ai import AIPlayer
+                from minigam.quarter.ai import AIPlayer
             except ImportError:
                 self.ai_share = 0.0
                 return None
             self.ai = {}
         if rules.full_entry not in self.ai:
-            from minigam.ai import AIPlayer
+            from minigam.quarter.ai import AIPlayer
             self.ai[rules.full_entry] = AIPlayer(
                 rules, self.ai_level, seed=self.rng.getrandbits(30))
         return self.ai[rules.full_entry]
@@ -141,10 +141,10 @@ class Soaker:
         self.check_play(rules, before, d1, d2, pos)
 
     def game_turn(self, g, d1, d2, ai):
-        """One turn through ``minigam.game.Game`` (as the app plays it):
+        """One turn through ``minigam.quarter.game.Game`` (as the app plays it):
         roll (unless the opening roll already did), single moves from
         ``movable``/``targets`` (or the AI's steps), some undone, confirm."""
-        from minigam.game import MOVE
+        from minigam.quarter.game import MOVE
 
         if g.state != MOVE:
             g.roll(d1, d2)
@@ -182,7 +182,7 @@ class Soaker:
         self.check_play(g.rules, before, d1, d2, g.pos)
 
     def game_via_game(self, rules, budget, ai, ai_seat, a, b):
-        from minigam.game import Game, OVER
+        from minigam.quarter.game import Game, OVER
 
         g = Game(rules=rules)
         g.start_game((a, b))
@@ -349,7 +349,7 @@ def main(argv):
     ap.add_argument("--ai-share", type=float, default=0.1,
                     help="share of games with the device AI in one seat")
     ap.add_argument("--game-share", type=float, default=0.3,
-                    help="share of games played through minigam.game.Game "
+                    help="share of games played through minigam.quarter.game.Game "
                     "(roll, movable/targets, move, undo, confirm) instead "
                     "of Rules.single_moves")
     ap.add_argument("--game", default="minigam",

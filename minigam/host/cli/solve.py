@@ -13,7 +13,7 @@ not cached yet.
 import argparse
 import sys
 
-from minigam.rules import Rules
+from minigam.quarter.rules import Rules
 from minigam.host.aitools import solver
 
 
@@ -48,7 +48,7 @@ def report(checkers, verbose, out):
             table = solver.load_or_solve(fe, checkers,
                                          log=_log if verbose else None)
         rules = Rules(checkers=checkers, full_entry=fe)
-        from minigam.rules import new_position
+        from minigam.quarter.rules import new_position
         start = new_position(checkers)
         per_roll = []
         for a, b in solver.OPENING_ROLLS:

@@ -37,9 +37,9 @@ time.sleep(0.2)
 
 AI_PROBE = WAIT_FOR_HOST + b'''
 import gc
-from minigam import ai_eval
-from minigam.ai import AIPlayer
-from minigam.rules import Rules, new_position
+from minigam.quarter import eval as ai_eval
+from minigam.quarter.ai import AIPlayer
+from minigam.quarter.rules import Rules, new_position
 NEED = %(need)d
 ns = time.monotonic_ns
 seed = [2026]

@@ -26,7 +26,7 @@ Writing a drive never deletes the user's files. It overwrites the files it
 ships (an existing foreign ``code.py``/``boot.py`` is first kept as
 ``code.py.orig``/``boot.py.orig``, or ``.orig2``... when that exists), skips files whose bytes are unchanged
 (less flash wear, fewer auto-reloads), removes only stale files inside its own
-``minigam/`` folder (``.py``, ``.mpy``, ``.bin``: an ``ai_weights.mpy`` from an
+``minigam/`` folder (``.py``, ``.mpy``, ``.bin``: a ``weights.mpy`` from an
 earlier deploy would be loaded before the ``.bin``), merges ``MINIGAM_PROFILE`` into an existing
 ``settings.toml`` keeping every other line, and writes ``code.py`` last so
 CircuitPython's auto-reload starts a complete tree.
@@ -206,8 +206,8 @@ def merge_settings(existing, profile):
 
 # Modules of native code (viper): the MINIGAM firmware freezes them, compiled
 # for its chip; stock CircuitPython has no native emitter, and the package
-# runs without them (``minigam.ai_eval`` falls back to its own loops).
-NATIVE_ONLY = ("minigam/ai_native.py",)
+# runs without them (``minigam.quarter.eval`` falls back to its own loops).
+NATIVE_ONLY = ("minigam/core/native.py",)
 # Backgammon (its rules, game, AI, network and 24-point screen) and Long
 # Nardy (its rules, notation, game, save and AI, issue 17, and its app
 # modules, minigam/app/nardy_*): the 24-point games. Stock CircuitPython
@@ -534,7 +534,7 @@ def build_plan(profile=None, root=None, existing_settings=None,
     ``stock_24_point_games`` says so (as ``.mpy``: ``as_py_tree``).
 
     With ``weights_bin`` (a stock CircuitPython drive) the AI's weights
-    modules ship as the weights files ``minigam/ai_weights*.bin``
+    modules ship as the weights files ``minigam/quarter/weights*.bin``
     (``minigam.host.aitools.weights_bin``): a loaded ``.mpy``/``.py`` keeps its
     constants in the heap there. Without it (the MINIGAM firmware, which
     freezes the modules into flash) the modules ship."""

@@ -407,7 +407,7 @@ def text_board(session, cols=80):
     and banner), or the text page that covers the board: shown under the
     picture when the terminal is too small for the screen's own text to
     be read. At most ``BOARD_LINES`` lines."""
-    from minigam.rules import pips
+    from minigam.quarter.rules import pips
     app = session.app
     g = getattr(app, "game", None)
     state = _state(session)

@@ -180,8 +180,8 @@ def check_cuts(ses, app_check=True, log=None):
     from minigam.hw import keys as K
     from minigam.hw.store import Store
     from minigam.host.simulator.hwhost import build_host_profile
-    from minigam.notation import NotationError, validate
-    from minigam.savegame import dumps
+    from minigam.quarter.notation import NotationError, validate
+    from minigam.quarter.save import dumps
 
     fig = {"profile": ses.profile, "build": ses.build,
            "writes": len(ses.writes), "cuts": 0, "window": 0,

@@ -5,7 +5,7 @@ what the app reads from it, with random and mutated inputs.
 returns counts per loader (inputs, of which loaded):
 
 ``record``
-    ``minigam.record.replay``/``load`` on game records: records exported
+    ``minigam.quarter.record.replay``/``load`` on game records: records exported
     from random games (both variants, games from the start and resumed
     mid-game, matches of several records) then mutated by characters,
     tokens (numbers, dice, moves, hit marks, players, positions) and lines
@@ -14,7 +14,7 @@ returns counts per loader (inputs, of which loaded):
     made of valid positions and its last game exports to a record that
     replays to the same position.
 ``save``
-    ``minigam.savegame.loads`` on 36-byte saves of games in every state,
+    ``minigam.quarter.save.loads`` on 36-byte saves of games in every state,
     mutated with and without a recomputed CRC (so the field checks behind
     the CRC are reached), truncated, extended, or random bytes. Each input
     loads or raises ``SaveError``; what loads saves back to the same bytes,
@@ -53,8 +53,8 @@ class FuzzFailure(Exception):
 def random_game(rng, full_entry=None, match_to=1, turns=None):
     """A ``Game`` played by random single moves; stops after ``turns``
     completed turns (None: at the end of the game) or mid-turn at random."""
-    from minigam.dice import Dice
-    from minigam.game import Game
+    from minigam.core.dice import Dice
+    from minigam.quarter.game import Game
 
     if full_entry is None:
         full_entry = rng.random() < 0.5
@@ -79,7 +79,7 @@ def random_game(rng, full_entry=None, match_to=1, turns=None):
 def play_random_moves(rng, g, turns=3):
     """Go on with ``g`` for ``turns`` turns through the Game API (raises
     whatever the game raises)."""
-    from minigam.dice import Dice
+    from minigam.core.dice import Dice
 
     if g.dice is None:
         g.dice = Dice(seed=rng.getrandbits(30))
@@ -108,8 +108,8 @@ def play_random_moves(rng, g, turns=3):
 
 def record_corpus(rng, count=12):
     """Valid records: whole games, resumed games, matches."""
-    from minigam.game import Game
-    from minigam.record import export
+    from minigam.quarter.game import Game
+    from minigam.quarter.record import export
 
     out = []
     for k in range(count):
@@ -124,7 +124,7 @@ def record_corpus(rng, count=12):
             pos = bytearray(g.turn_start() if g.state == 2 else g.pos)
             g2.setup(pos)
             g2.first_turn = g2.turn_no = g.turn_no
-            from minigam.dice import Dice
+            from minigam.core.dice import Dice
             g2.dice = Dice(seed=rng.getrandbits(30))
             for _ in range(rng.randint(1, 8)):
                 if g2.state == 3:
@@ -144,7 +144,7 @@ def record_corpus(rng, count=12):
 
 def save_corpus(rng, count=40):
     """Valid saves of games in every state (36 bytes each)."""
-    from minigam.savegame import dumps
+    from minigam.quarter.save import dumps
 
     out = []
     for k in range(count):
@@ -163,7 +163,7 @@ def save_corpus(rng, count=40):
                 _, die = rng.choice(g.targets(src))
                 g.move(src, die)
         if k % 10 == 0:  # before the opening roll
-            from minigam.game import Game
+            from minigam.quarter.game import Game
             g = Game(full_entry=rng.random() < 0.5,
                      match_to=rng.choice((1, 3)))
         out.append(dumps(g))
@@ -186,8 +186,8 @@ def _rand_text(rng, n):
 
 def mutate_record(text, rng, pool):
     """One to four random edits of a record (see the module docstring)."""
-    from minigam.notation import format_position
-    from minigam.rules import new_position
+    from minigam.quarter.notation import format_position
+    from minigam.quarter.rules import new_position
 
     for _ in range(rng.randint(1, 4)):
         lines = text.split("\n")
@@ -251,7 +251,7 @@ def mutate_record(text, rng, pool):
 
 def resign(b):
     """``b`` (a save) with its CRC recomputed."""
-    from minigam.savegame import crc16
+    from minigam.quarter.save import crc16
 
     b = bytearray(b)
     if len(b) >= 36:
@@ -287,8 +287,8 @@ def mutate_save(s, rng):
 
 def check_record(text):
     """True if ``text`` replays; raises FuzzFailure on anything unclean."""
-    from minigam.notation import NotationError, validate
-    from minigam.record import RecordError, export, load, replay
+    from minigam.quarter.notation import NotationError, validate
+    from minigam.quarter.record import RecordError, export, load, replay
 
     try:
         games = replay(text)
@@ -316,9 +316,9 @@ def check_record(text):
 
 def check_save(data, rng):
     """True if ``data`` loads; raises FuzzFailure on anything unclean."""
-    from minigam.game import GameError
-    from minigam.notation import NotationError, validate
-    from minigam.savegame import SaveError, dumps, loads
+    from minigam.quarter.game import GameError
+    from minigam.quarter.notation import NotationError, validate
+    from minigam.quarter.save import SaveError, dumps, loads
 
     try:
         g = loads(data)
@@ -345,7 +345,7 @@ def check_store(img):
     """True if the store holds a loadable game; raises FuzzFailure."""
     from minigam.app import persist as P
     from minigam.hw import store as S
-    from minigam.notation import validate
+    from minigam.quarter.notation import validate
 
     try:
         st = S.Store(img)
@@ -366,7 +366,7 @@ def check_store(img):
     except Exception as exc:
         raise FuzzFailure("persist raised %s: %s" % (type(exc).__name__, exc))
     if got is not None:
-        from minigam.notation import NotationError
+        from minigam.quarter.notation import NotationError
         try:
             validate(got[2].pos, got[2].rules.checkers)
         except NotationError as exc:
@@ -426,7 +426,7 @@ def fuzz(n, seed=1, app_every=50, log=None):
     """Fuzz each loader with about ``n`` inputs; returns the counts."""
     from minigam.app import persist as P
     from minigam.hw import store as S
-    from minigam.savegame import SAVE_SIZE
+    from minigam.quarter.save import SAVE_SIZE
 
     rng = random.Random(seed)
     counts = {k: [0, 0] for k in ("record", "save", "store", "blobs")}
@@ -451,7 +451,7 @@ def fuzz(n, seed=1, app_every=50, log=None):
             pool[rng.randrange(len(pool))] = record_corpus(rng, 1)[0]
     for bad in (None, b"MINIGAM record 1\n", 17, ["MINIGAM record 1"]):
         try:
-            from minigam.record import replay, RecordError
+            from minigam.quarter.record import replay, RecordError
             replay(bad)
         except RecordError:
             note("record", False)
@@ -468,7 +468,7 @@ def fuzz(n, seed=1, app_every=50, log=None):
         note("save", check_save(data, rng))
     for bad in (None, "M" * SAVE_SIZE, b"", bytearray(SAVE_SIZE),
                 memoryview(saves[0]), 5):
-        from minigam.savegame import SaveError, loads
+        from minigam.quarter.save import SaveError, loads
         try:
             loads(bad)
             note("save", True)
@@ -540,7 +540,7 @@ def _app_check(hw, st, rng, size):
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
     from minigam.hw.store import Store
-    from minigam.notation import validate
+    from minigam.quarter.notation import validate
 
     name = "pybadge" if size == 256 else "pico-st7789"
     if hw is None or hw.name != name:

@@ -51,8 +51,8 @@ class _CheckedConfirm:
         self.orig = None
 
     def __enter__(self):
-        from minigam.game import Game
-        from minigam.notation import format_position
+        from minigam.quarter.game import Game
+        from minigam.quarter.notation import format_position
 
         orig = self.orig = Game.confirm
         me = self
@@ -76,7 +76,7 @@ class _CheckedConfirm:
         return self
 
     def __exit__(self, *exc):
-        from minigam.game import Game
+        from minigam.quarter.game import Game
         Game.confirm = self.orig
         return False
 
@@ -84,7 +84,7 @@ class _CheckedConfirm:
 def _validate_bg(pos):
     """NotationError unless ``pos`` is a legal Backgammon board: 15
     checkers a side, no point held by both, the turn 1 or 2."""
-    from minigam.notation import NotationError
+    from minigam.quarter.notation import NotationError
     for b in (0, 26):
         if sum(pos[b:b + 26]) != 15:
             raise NotationError("a side without 15 checkers")
@@ -99,7 +99,7 @@ def _validate_nardy(pos):
     """NotationError unless ``pos`` is a legal Long Nardy board, also
     within a turn: 15 checkers a side, no point held by both, no
     forbidden block, the turn 1 or 2."""
-    from minigam.notation import NotationError
+    from minigam.quarter.notation import NotationError
     from minigam.nardy.notation import forbidden_block
     for b in (0, 26):
         if sum(pos[b:b + 26]) != 15:
@@ -120,7 +120,7 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     from minigam.app import app as A
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
-    from minigam.notation import NotationError, validate
+    from minigam.quarter.notation import NotationError, validate
 
     rng = random.Random(seed)
     hw = build_host_profile(profile)

@@ -121,7 +121,7 @@ def device_files(root=None):
 
 
 def device_modules(root=None):
-    """Dotted names of every device module (``minigam``, ``minigam.rules``, ...)."""
+    """Dotted names of every device module (``minigam``, ``minigam.quarter.rules``, ...)."""
     names = []
     for rel in device_files(root):
         if not rel.startswith("minigam/"):

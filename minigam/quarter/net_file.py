@@ -1,5 +1,5 @@
-"""Read an AI network from a weights file (``minigam/ai_weights.bin``,
-``ai_weights_fe.bin``) into buffers allocated once: what ``minigam.ai_eval``
+"""Read an AI network from a weights file (``minigam/quarter/weights.bin``,
+``weights_fe.bin``) into buffers allocated once: what ``minigam.quarter.eval``
 uses when the weights modules are not there (stock CircuitPython, where
 ``deploy`` ships these files instead; ``minigam.host.aitools.weights_bin`` writes
 them from the modules). ``ai_eval`` imports this module only to read a file
@@ -26,7 +26,7 @@ into their arrays (the device, like the host, is little-endian).
 
 import array
 
-from minigam import ai_eval
+from minigam.quarter import eval as ai_eval
 from minigam.compat import const
 
 N_IN = const(128)
@@ -41,10 +41,10 @@ def path(full_entry):
     try:
         f = ai_eval.__file__
     except AttributeError:
-        f = "/minigam/ai_eval.py"
+        f = "/minigam/quarter/eval.py"
     i = max(f.rfind("/"), f.rfind("\\"))
     folder = f[:i] if i > 0 else ("/" if i == 0 else ".")
-    return folder + ("/ai_weights_fe.bin" if full_entry else "/ai_weights.bin")
+    return folder + ("/weights_fe.bin" if full_entry else "/weights.bin")
 
 
 def _read(f, buf, nbytes, name, what):

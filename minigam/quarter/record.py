@@ -30,10 +30,10 @@ each at the record's end. Raises ``RecordError`` (``.line``, ``.reason``;
 ``load(text, dice=None) -> Game``: the last record's game, ready to go on.
 """
 
-from minigam.rules import Rules, TURN, START_CHECKERS
-from minigam.notation import (NotationError, format_position, format_play,
+from minigam.quarter.rules import Rules, TURN, START_CHECKERS
+from minigam.quarter.notation import (NotationError, format_position, format_play,
                               parse_position, parse_roll, parse_play)
-from minigam.game import Game, GameError, NEW, ROLL, MOVE, OVER
+from minigam.quarter.game import Game, GameError, NEW, ROLL, MOVE, OVER
 
 HEADER = "MINIGAM record 1"
 

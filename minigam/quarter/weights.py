@@ -6,7 +6,7 @@ unsigned byte (most then print as themselves here), clipped to
 0..255; what clipping cut off is in W1X_D, at unit W1X_H, for a
 row's entries W1X_AT[row] .. W1X_AT[row + 1] - 1. Little-endian
 B1 int16 (H); W2 int16, H2 rows of H; B2 int32 (H2); W3 int16
-(H2, or H when H2 is 0). See minigam/ai_eval.py.
+(H2, or H when H2 is 0). See minigam/quarter/eval.py.
 """
 
 H = 32

@@ -1,6 +1,6 @@
 """The evaluator's hot loops as native code (viper), for the MINIGAM firmware.
 
-``minigam.ai_eval`` spends nearly all of an AI decision adding rows of the
+``minigam.quarter.eval`` spends nearly all of an AI decision adding rows of the
 first layer and in the second layer's multiply-adds. Compiled to Thumb
 code these run many times faster than bytecode, with the same integer
 results. Only the MINIGAM firmware has the native emitter (its overlay
@@ -117,7 +117,7 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
     bytes ``0 .. NC - 1``, Player 2's next), ``nt.BPC`` thermometer rows a
     place (a count above ``BPC`` adds the place's last row once more for
     each checker past it), the player to move (1 or 2) at byte ``nt.TURN``;
-    the side to move's rows first. MINIGAM: 8, 8, 16 (``minigam.ai_eval``:
+    the side to move's rows first. MINIGAM: 8, 8, 16 (``minigam.quarter.eval``:
     8 checkers, so no count passes its rows); backgammon: 26, 8, 52
     (``minigam.bg.eval``). Rows are gathered into batches for ``_rows``."""
     n1 = int(nt.H)

@@ -70,7 +70,7 @@ when no unused die can move, so building move by move reaches exactly
 """
 
 from minigam.compat import const
-from minigam.rules import Rules, new_position, winner as _winner, TURN, OFF
+from minigam.quarter.rules import Rules, new_position, winner as _winner, TURN, OFF
 
 NEW = const(0)
 ROLL = const(1)
@@ -169,7 +169,7 @@ class Game:
 
     def _get_dice(self):
         if self.dice is None:
-            from minigam.dice import Dice
+            from minigam.core.dice import Dice
             self.dice = Dice()
         return self.dice
 
@@ -411,7 +411,7 @@ class Game:
     # -- helpers for screens and tests --------------------------------------
 
     def pips(self, player):
-        from minigam.rules import pips
+        from minigam.quarter.rules import pips
         return pips(self.pos, player)
 
     def turn_start(self):

@@ -6,7 +6,7 @@ signed (``+n``/``n`` Player 1, ``-n`` Player 2). Moves use absolute points:
 ``bar/3``, ``3/5*``, ``5/off``; a play is moves joined by spaces, ``-`` a pass.
 """
 
-from minigam.rules import POS_SIZE, TURN, START_CHECKERS, NONE
+from minigam.quarter.rules import POS_SIZE, TURN, START_CHECKERS, NONE
 
 
 class NotationError(ValueError):

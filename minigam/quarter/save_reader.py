@@ -1,12 +1,12 @@
-"""Reading a save back (``minigam.savegame.loads``): every field of the
+"""Reading a save back (``minigam.quarter.save.loads``): every field of the
 36 bytes checked, so that a corrupt or inconsistent save is a clear
 ``SaveError``, never a broken game. Loaded only while a save is read.
 """
 
 from minigam.compat import const, unload
-from minigam.rules import Rules, winner as _winner, TURN, POS_SIZE
-from minigam.game import Game, GameError, NEW, MOVE, OVER
-from minigam.savegame import SaveError, MAGIC, VERSION, SAVE_SIZE, crc16
+from minigam.quarter.rules import Rules, winner as _winner, TURN, POS_SIZE
+from minigam.quarter.game import Game, GameError, NEW, MOVE, OVER
+from minigam.quarter.save import SaveError, MAGIC, VERSION, SAVE_SIZE, crc16
 
 _BODY = const(34)  # the bytes the checksum covers
 
@@ -111,18 +111,18 @@ def _start(checkers, turn):
 
 def _check_position(pos, checkers):
     """SaveError unless ``pos`` is a valid position. The checker
-    (``minigam.notation``) is loaded for this only: on stock CircuitPython
+    (``minigam.quarter.notation``) is loaded for this only: on stock CircuitPython
     its code leaves the heap again unless something else had loaded it."""
     import sys
-    had = "minigam.notation" in sys.modules
-    from minigam.notation import validate, NotationError
+    had = "minigam.quarter.notation" in sys.modules
+    from minigam.quarter.notation import validate, NotationError
     try:
         validate(pos, checkers)
     except NotationError as exc:
         raise SaveError("bad position: %s" % exc)
     finally:
         if not had:
-            unload("minigam.notation")
+            unload("minigam.quarter.notation")
 
 
 def read_game(data, dice=None):
@@ -142,7 +142,7 @@ def read_game(data, dice=None):
         game = read(bytes(data[2:]), dice)
     except SaveError:
         return None
-    from minigam.rules import START_CHECKERS
+    from minigam.quarter.rules import START_CHECKERS
     if game.rules.checkers != START_CHECKERS:  # the app plays 8 a side
         return None
     return data[0], data[1], game

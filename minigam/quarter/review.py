@@ -6,7 +6,7 @@ game-over review and the PC's ``python -m minigam.host review``.
 save, whose record starts there) and, for each turn of a player in
 ``players`` that had a choice of results, asks ``advisor`` for the best
 play and for the loss of the play made. The advisor is a Hard
-``minigam.ai.AIPlayer`` (its estimates) or, on the PC, a
+``minigam.quarter.ai.AIPlayer`` (its estimates) or, on the PC, a
 ``minigam.host.aitools.perfect.PerfectPlayer`` (exact values): both have
 ``begin``/``step``/``steps``/``choices``/``loss_of``.
 
@@ -66,7 +66,7 @@ def with_hits(rules, pos, steps):
 class Review:
     """See the module docstring.
 
-    :param game: a ``minigam.game.Game`` (read only: its ``rules``,
+    :param game: a ``minigam.quarter.game.Game`` (read only: its ``rules``,
         ``start``, ``log`` and ``first_turn``)
     :param players: the players reviewed, e.g. ``(1,)`` against the AI
     :param advisor: measures each decision (see the module docstring)

@@ -31,8 +31,8 @@ at the saved turn's position.
 """
 
 from minigam.compat import const, unload
-from minigam.rules import POS_SIZE
-from minigam.game import MOVE
+from minigam.quarter.rules import POS_SIZE
+from minigam.quarter.game import MOVE
 
 MAGIC = const(0x4D)
 VERSION = const(1)
@@ -96,11 +96,11 @@ def dumps(game):
 
 def loads(data, dice=None):
     """Rebuild a ``Game`` from ``dumps`` output; raises ``SaveError``. The
-    checks live in ``minigam.save_reader``, loaded for this only: a game in
+    checks live in ``minigam.quarter.save_reader``, loaded for this only: a game in
     progress saves every turn but reads a save once (on stock CircuitPython
     the reader's code would otherwise hold heap through every game)."""
-    from minigam.save_reader import read
+    from minigam.quarter.save_reader import read
     try:
         return read(data, dice)
     finally:
-        unload("minigam.save_reader")  # nothing else imports it
+        unload("minigam.quarter.save_reader")  # nothing else imports it

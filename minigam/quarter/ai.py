@@ -9,7 +9,7 @@ scores at most ``SLICE`` candidate plays. The answer is then in ``.steps``
 ``Rules.do_move`` takes them; ``[]`` for a pass) and ``.result`` (a new
 bytearray: the position after the play, turn passed).
 
-Every candidate result is scored by ``minigam.ai_eval`` (a small network
+Every candidate result is scored by ``minigam.quarter.eval`` (a small network
 fitted to the exact solution). The levels follow gnubg's practice: Hard
 takes the best score; Medium and Easy add seeded Gaussian-like noise of a
 calibrated size (in win-probability units) to each candidate's estimated
@@ -20,7 +20,7 @@ measures each level's loss against the exact values.
 
 import math
 
-from minigam import ai_eval
+from minigam.quarter import eval as ai_eval
 from minigam.compat import const
 
 LEVELS = ("easy", "medium", "hard")
@@ -127,7 +127,7 @@ class _Rng:
 class AIPlayer:
     """The device AI.
 
-    :param rules: a ``minigam.rules.Rules`` (variant and checker count)
+    :param rules: a ``minigam.quarter.rules.Rules`` (variant and checker count)
     :param level: one of ``LEVELS``
     :param seed: seed of the noise generator (levels other than Hard);
         None draws one from ``random``

@@ -1,6 +1,6 @@
 """MINIGAM position evaluator: a tiny integer network fitted to the exact
-solution, one per variant (weights in ``minigam.ai_weights`` and, for the
-Full-Entry variant, ``minigam.ai_weights_fe``; written by
+solution, one per variant (weights in ``minigam.quarter.weights`` and, for the
+Full-Entry variant, ``minigam.quarter.weights_fe``; written by
 ``minigam.host.aitools.train``). A network is loaded on first use only; on the
 MINIGAM firmware its big table stays in flash.
 
@@ -22,10 +22,10 @@ bits that changed (``score``). Nothing is allocated per candidate.
 
 Where the weights come from: the weights module when it can be imported
 (the MINIGAM firmware freezes it into flash; the repository has it), else
-the weights file ``ai_weights.bin`` / ``ai_weights_fe.bin`` next to this
+the weights file ``weights.bin`` / ``weights_fe.bin`` next to this
 module, which ``deploy`` ships to stock CircuitPython in place of the
 module (a loaded ``.mpy`` keeps its constants in the heap there). A weights
-file is read by ``minigam.ai_load`` (which defines its format and is
+file is read by ``minigam.quarter.net_file`` (which defines its format and is
 unloaded once it has read one) into buffers allocated once (``reserve``)
 and reused when the variant changes.
 """
@@ -38,7 +38,7 @@ from minigam.compat import const, unload
 # firmware); elsewhere this module's own loops, with the same results.
 # (Where viper does not exist, compiling the module is a SyntaxError.)
 try:
-    from minigam import ai_native as _nat
+    from minigam.core import native as _nat
 except (ImportError, SyntaxError):
     _nat = None
 NATIVE = _nat is not None
@@ -53,7 +53,7 @@ ZS = const(65536)  # Q * S: z / ZS is the logit
 
 class Net:
     """One network's integer weights, from a weights module ``w`` (or, with
-    none, filled by ``minigam.ai_load`` from a weights file). W1, the big
+    none, filled by ``minigam.quarter.net_file`` from a weights file). W1, the big
     table, is read in place: each weight plus ``W1O`` in one byte (the few
     that do not fit are corrections by row). Every position sets exactly 16
     input bits, so a full sum holds ``16 * W1O`` too much, taken off the
@@ -106,20 +106,20 @@ _ROOM = [None]  # type: list
 def _weights(full_entry):
     """The weights module of a variant (ImportError when missing)."""
     if full_entry:
-        from minigam import ai_weights_fe
+        from minigam.quarter import weights_fe as ai_weights_fe
         return ai_weights_fe
-    from minigam import ai_weights
+    from minigam.quarter import weights as ai_weights
     return ai_weights
 
 
 def _file(what, *args):
-    """``minigam.ai_load``'s ``what`` (``"load"``, ``"reserve"``), run with
+    """``minigam.quarter.net_file``'s ``what`` (``"load"``, ``"reserve"``), run with
     ``args``; the module leaves the heap after."""
-    from minigam import ai_load
+    from minigam.quarter import net_file as ai_load
     try:
         return getattr(ai_load, what)(*args)
     finally:
-        unload("minigam.ai_load")
+        unload("minigam.quarter.net_file")
 
 
 def reserve():
@@ -139,7 +139,7 @@ def reserve():
 
 def net(full_entry=False):
     """The network of a variant (Full-Entry falls back to the standard one
-    when it has neither ``minigam.ai_weights_fe`` nor its weights file)."""
+    when it has neither ``minigam.quarter.weights_fe`` nor its weights file)."""
     k = 1 if full_entry else 0
     if _NETS[k] is None:
         # One variant at a time: the other's tables (and on stock
@@ -147,7 +147,7 @@ def net(full_entry=False):
         # files, the next network is read into the same buffers.
         if _NETS[1 - k] is not None and _NETS[1 - k] is not _NETS[k]:
             _NETS[1 - k] = None
-            unload("minigam.ai_weights" + ("" if k else "_fe"))
+            unload("minigam.quarter.weights" + ("" if k else "_fe"))
         try:
             try:
                 _NETS[k] = Net(_weights(k))
