@@ -8,7 +8,7 @@ import pytest
 from minigam.bg import game as G
 from minigam.bg.save import dumps, loads, SAVE_SIZE
 from minigam.core.dice import Dice
-from minigam.quarter.save import SaveError
+from minigam.core.saveframe import SaveError
 
 
 def _same(a, b):
@@ -77,12 +77,12 @@ def test_damage_is_a_save_error():
 
 
 def test_fuzzed_bytes_with_a_valid_checksum_load_or_say_why():
-    from minigam.quarter.save import crc16
+    from minigam.core.saveframe import crc16
     rng = random.Random(3)
     for _ in range(3000):
         b = bytearray(rng.randrange(256) for _ in range(SAVE_SIZE))
         b[0], b[1] = 0x42, 1
-        c = crc16(b, 38)
+        c = crc16(b, end=38)
         b[38], b[39] = c >> 8, c & 255
         try:
             g = loads(bytes(b))

@@ -14,10 +14,6 @@ ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))), "minigam")
 
 KNOWN = [
-    ["minigam.quarter.eval", "minigam.quarter.net_file"],
-    ["minigam.app.persist", "minigam.bg.game", "minigam.bg.save",
-     "minigam.nardy.game", "minigam.nardy.save", "minigam.quarter.save",
-     "minigam.quarter.save_reader"],
     ["minigam.app.ai_turn_keys", "minigam.app.app", "minigam.app.coach",
      "minigam.app.cube", "minigam.app.hint", "minigam.app.menu",
      "minigam.app.nardy_app", "minigam.app.opponent", "minigam.app.over",

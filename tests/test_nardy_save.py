@@ -10,7 +10,7 @@ from minigam.nardy import game as G
 from minigam.nardy.notation import validate
 from minigam.nardy.rules import Rules
 from minigam.nardy.save import dumps, loads, SAVE_SIZE, MAGIC
-from minigam.quarter.save import SaveError, crc16
+from minigam.core.saveframe import SaveError, crc16
 
 from test_bg_save import damage_is_a_save_error
 
@@ -84,7 +84,7 @@ def test_damage_is_a_save_error():
 
 
 def _signed(b):
-    c = crc16(b, SAVE_SIZE - 2)
+    c = crc16(b, end=SAVE_SIZE - 2)
     b[-2], b[-1] = c >> 8, c & 255
     return bytes(b)
 

@@ -366,7 +366,7 @@ def _start(app, mode, level):
     app.mode = mode
     app.level = level
     g = app.game
-    use_board(app, g.KIND if g.OFF == 25 else P.MINIGAM)
+    use_board(app, g.KIND)
     app.tutor = app.settings.tutor and g.OFF != 25  # (MINIGAM's judge)
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))

@@ -9,10 +9,10 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
   (versions 1 and 2, without the last three or the last one, still load);
 * statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
   Nardy's too): ``minigam.app.stats_blob``;
-* game: mode (1 vs AI, 2 two players), AI level, then
-  ``minigam.quarter.save.dumps(game)`` (MINIGAM) or the 24-point game's own
-  ``game.dumps()`` (``minigam.bg.save``, ``minigam.nardy.save``); their
-  first bytes ("M", "B", "N") tell them apart.
+* game: mode (1 vs AI, 2 two players), AI level, then the save of the
+  game's own package (``SAVES``: ``minigam.quarter.save``,
+  ``minigam.bg.save``, ``minigam.nardy.save``); their first bytes ("M",
+  "B", "N") tell them apart.
 
 Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
@@ -35,6 +35,12 @@ BRIGHT = (25, 50, 75, 100)
 
 MODE_AI = const(1)
 MODE_2P = const(2)
+
+# Each game type's save module (``dumps(game)``, ``loads(data, dice)``) and
+# the first byte of its saves, by the game's ``KIND``.
+SAVES = ("minigam.quarter.save", "minigam.bg.save", "minigam.nardy.save")
+_MAGICS = b"MBN"
+_PLAYED_CHECKERS = const(8)  # MINIGAM's saves hold 1..15; the app plays 8
 
 _KIND_GAME = const(0)
 _KIND_SETTINGS = const(1)
@@ -168,12 +174,13 @@ def save_stats(store, stats):
     return save_blob(store, _KIND_STATS, stats.to_bytes())
 
 
+def _saves(kind):
+    """The save module of game type ``kind``."""
+    return __import__(SAVES[kind], None, None, ("dumps",))
+
+
 def save_game(store, mode, level, game):
-    if game.OFF == 25:  # a 24-point game saves itself
-        data = game.dumps()
-    else:
-        from minigam.quarter.save import dumps
-        data = dumps(game)
+    data = _saves(game.KIND).dumps(game)
     return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
 
 
@@ -182,16 +189,23 @@ def clear_game(store):
 
 
 def load_game(store, dice=None):
-    """``(mode, level, game)`` of the saved game, or None. The reading and
-    its checks are ``minigam.quarter.save_reader``'s, loaded for this only (on
-    stock CircuitPython its code would otherwise hold heap in every
-    game)."""
+    """``(mode, level, game)`` of the saved game, or None when there is
+    none or it does not read as a whole, consistent game (its save module
+    says why: a ``SaveError``, a ``ValueError``)."""
     try:
         data = store.load(_KIND_GAME)
     except Exception:
         return None
-    from minigam.quarter.save_reader import read_game
+    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
+            or data[1] > PERFECT:
+        return None
+    kind = _MAGICS.find(bytes((data[2],)))
+    if kind < 0:
+        return None
     try:
-        return read_game(data, dice)
-    finally:
-        unload("minigam.quarter.save_reader")
+        game = _saves(kind).loads(bytes(data[2:]), dice)
+    except ValueError:
+        return None
+    if kind == MINIGAM and game.rules.checkers != _PLAYED_CHECKERS:
+        return None
+    return data[0], data[1], game

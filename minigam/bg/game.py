@@ -501,11 +501,6 @@ class BgGame(Game24):
     def _points(self, pos):
         return self.cube * win_kind(pos)
 
-    def dumps(self):
-        """The compact save (``minigam.bg.save``)."""
-        from minigam.bg.save import dumps
-        return dumps(self)
-
     # -- match ---------------------------------------------------------------
 
     def new_match(self):

@@ -4,7 +4,7 @@ Long Nardy's save (``minigam.nardy.save``) shares: the header, the turn's
 dice and moves, the checksum, and their checks.
 
 ``dumps(game) -> bytes`` and ``loads(data, dice=None) -> BgGame``;
-``loads`` raises ``SaveError`` (``minigam.quarter.save``'s) for anything that
+``loads`` raises ``SaveError`` (``minigam.core.saveframe``'s) for anything that
 is not a complete, intact, consistent save.
 
 Layout (big-endian):
@@ -38,7 +38,7 @@ resume; loading replays them through ``BgGame.move``, which checks each.
 """
 
 from minigam.compat import const
-from minigam.quarter.save import SaveError, crc16
+from minigam.core.saveframe import SaveError, crc16
 from minigam.bg import game as G
 from minigam.bg.rules import TURN, OFF, BLOCK, CHECKERS
 
@@ -83,7 +83,7 @@ def tail(b, at, game):
             b[at + 3 + 2 * k] = 255
             b[at + 4 + 2 * k] = 255
     n = len(b) - 2
-    c = crc16(b, n)
+    c = crc16(b, end=n)
     b[n] = c >> 8
     b[n + 1] = c & 255
     return bytes(b)
@@ -104,7 +104,7 @@ def check(data, magic, size, states):
         raise SaveError("no saved game (bad magic byte)")
     if data[1] != VERSION:
         raise SaveError("saved game version %d is not supported" % data[1])
-    if crc16(data, size - 2) != (data[size - 2] << 8) | data[size - 1]:
+    if crc16(data, end=size - 2) != (data[size - 2] << 8) | data[size - 1]:
         raise SaveError("saved game is corrupt (checksum mismatch)")
     state = data[2] >> 4
     if data[2] & 0x88 or state >= states:

@@ -6,8 +6,9 @@ on stock CircuitPython a loaded module's code stays in the heap, and a
 save in play rarely needs this.
 """
 
+from minigam.core.saveframe import crc16
 from minigam.hw.store import (HDR, KINDS, REC, SEQ_MAX, VERSION, StoreError,
-                              crc16, put_record)
+                              put_record)
 
 
 def blank(n):

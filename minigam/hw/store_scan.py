@@ -3,7 +3,8 @@ sector holds it, and its records. Loaded at start-up (and after an erase)
 only: on stock CircuitPython a loaded module's code stays in the heap.
 """
 
-from minigam.hw.store import HDR, KINDS, REC, TAG, VERSION, crc16
+from minigam.core.saveframe import crc16
+from minigam.hw.store import HDR, KINDS, REC, TAG, VERSION
 
 
 def scan(store):

@@ -13,7 +13,7 @@ low byte. Of two valid slots the newer seq (wrap-safe) wins. The meta
 payload is ``[len(settings)] settings stats``.
 """
 
-from minigam.hw.store import crc16
+from minigam.core.saveframe import crc16
 
 
 def _slot(nvm, at, magic, cap):

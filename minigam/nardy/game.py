@@ -55,8 +55,3 @@ class NardyGame(Game24):
         Game24.setup(self, pos)
         self.pos[HEADS] = 0
         self.start[HEADS] = 0
-
-    def dumps(self):
-        """The compact save (``minigam.nardy.save``)."""
-        from minigam.nardy.save import dumps
-        return dumps(self)

@@ -114,10 +114,11 @@ def _weights(full_entry):
 
 def _file(what, *args):
     """``minigam.quarter.net_file``'s ``what`` (``"load"``, ``"reserve"``), run with
-    ``args``; the module leaves the heap after."""
-    from minigam.quarter import net_file as ai_load
+    this module and ``args``; the reader leaves the heap after."""
+    from sys import modules
+    from minigam.quarter import net_file
     try:
-        return getattr(ai_load, what)(*args)
+        return getattr(net_file, what)(modules[__name__], *args)
     finally:
         unload("minigam.quarter.net_file")
 

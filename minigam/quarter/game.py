@@ -90,6 +90,7 @@ class Game:
     OFF = 7
     BLOCK = 8
     TURN = 16
+    KIND = 0  # the game type (``minigam.app.persist``'s MINIGAM)
 
     def __init__(self, rules=None, full_entry=False, match_to=1, dice=None,
                  auto_forced=False):

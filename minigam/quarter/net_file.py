@@ -3,7 +3,9 @@
 uses when the weights modules are not there (stock CircuitPython, where
 ``deploy`` ships these files instead; ``minigam.host.aitools.weights_bin`` writes
 them from the modules). ``ai_eval`` imports this module only to read a file
-and unloads it after.
+and unloads it after. It hands itself in (``ev``: its scales, its ``Net``,
+its room ``_ROOM`` and where it lives), so this module imports nothing of
+it.
 
 The weights file, version 1, all little-endian:
 
@@ -26,7 +28,6 @@ into their arrays (the device, like the host, is little-endian).
 
 import array
 
-from minigam.quarter import eval as ai_eval
 from minigam.compat import const
 
 N_IN = const(128)
@@ -36,10 +37,10 @@ N_HEAD = const(10)  # int32s in the header
 MAX_H = const(128)  # a larger layer is taken as a corrupt header
 
 
-def path(full_entry):
-    """Where a variant's weights file is: next to ``ai_eval``."""
+def path(ev, full_entry):
+    """Where a variant's weights file is: next to the evaluator ``ev``."""
     try:
-        f = ai_eval.__file__
+        f = ev.__file__
     except AttributeError:
         f = "/minigam/quarter/eval.py"
     i = max(f.rfind("/"), f.rfind("\\"))
@@ -56,7 +57,7 @@ def _read(f, buf, nbytes, name, what):
                          % (name, what, n, nbytes))
 
 
-def header(f, name):
+def header(f, name, ev):
     """The header of weights file ``f`` (named ``name`` in errors), checked:
     ``(H, H2, NX, W1O, B3)``."""
     hd = array.array("i", bytes(4 * N_HEAD))
@@ -66,8 +67,8 @@ def header(f, name):
     if hd[1] != VERSION:
         raise ValueError("%s is weights file version %d; this MINIGAM reads "
                          "version %d" % (name, hd[1], VERSION))
-    if hd[6] != ai_eval.Q or hd[7] != ai_eval.S or hd[8] != ai_eval.ZS:
-        raise ValueError("%s uses other scales than ai_eval (Q %d, S %d, "
+    if hd[6] != ev.Q or hd[7] != ev.S or hd[8] != ev.ZS:
+        raise ValueError("%s uses other scales than the evaluator (Q %d, S %d, "
                          "ZS %d)" % (name, hd[6], hd[7], hd[8]))
     h, h2, nx, w1o = hd[2], hd[3], hd[4], hd[5]
     if not (0 < h <= MAX_H and 0 <= h2 <= MAX_H and 0 <= nx <= N_IN * h
@@ -106,17 +107,17 @@ def nbytes(r):
     return sum(_sizes(r[1], r[2], r[3])) + 8 * r[1]
 
 
-def reserve():
-    """Make ``ai_eval``'s room, sized from the weights files' headers (for
+def reserve(ev):
+    """Make the evaluator ``ev``'s room, sized from the weights files' headers (for
     the more corrections of the two); returns its bytes (0: no file).
     ``ai_eval.reserve`` calls it when there is no room yet and the weights
     modules do not import."""
     shape = None
     for k in (0, 1):
-        name = path(k)
+        name = path(ev, k)
         try:
             with open(name, "rb") as f:
-                h, h2, nx, _w, _b = header(f, name)
+                h, h2, nx, _w, _b = header(f, name, ev)
         except OSError:
             continue
         if shape is None:
@@ -125,23 +126,24 @@ def reserve():
             shape[2] = nx
     if shape is None:
         return 0
-    r = ai_eval._ROOM[0] = room(shape[0], shape[1], shape[2])
+    r = ev._ROOM[0] = room(shape[0], shape[1], shape[2])
     return nbytes(r)
 
 
-def load(full_entry):
-    """A variant's network from its weights file, read into ``ai_eval``'s
+def load(ev, full_entry):
+    """A variant's network from its weights file, read into the evaluator
+    ``ev``'s
     room (made here if ``reserve`` did not, or when the file needs another).
     The Net that read the room before is cleared first, so that it fails
     loudly rather than evaluating with another network's weights. ImportError
     when there is no file, ValueError when it is malformed."""
-    name = path(full_entry)
+    name = path(ev, full_entry)
     try:
         f = open(name, "rb")
     except OSError as exc:
         raise ImportError("no weights module or file %s (%s)" % (name, exc))
     with f:
-        h, h2, nx, w1o, b3 = header(f, name)
+        h, h2, nx, w1o, b3 = header(f, name, ev)
         sizes = _sizes(h, h2, nx)
         want = 4 * N_HEAD + sum(sizes) + 4
         got = f.seek(0, 2)
@@ -149,13 +151,13 @@ def load(full_entry):
             raise ValueError("%s has %d bytes where its header makes %d "
                              "(truncated or damaged)" % (name, got, want))
         f.seek(4 * N_HEAD)
-        r = ai_eval._ROOM[0]
+        r = ev._ROOM[0]
         if r is not None and r[4] is not None:
             clear(r[4])
             r[4] = None
         if r is None or r[1] != h or r[2] != h2 or r[3] < nx:
-            r = ai_eval._ROOM[0] = None  # the old room goes first
-            r = ai_eval._ROOM[0] = room(h, h2, nx)
+            r = ev._ROOM[0] = None  # the old room goes first
+            r = ev._ROOM[0] = room(h, h2, nx)
         t = r[0]
         tables = (t[0], t[1], memoryview(t[2])[:nx], memoryview(t[3])[:nx],
                   t[4], t[5], t[6], t[7])
@@ -182,7 +184,7 @@ def load(full_entry):
     b1 = t[4]
     for i in range(h):
         b1[i] -= 16 * w1o
-    nt = ai_eval.Net()
+    nt = ev.Net()
     nt.H = h
     nt.H2 = h2
     nt.B3 = b3

@@ -3,8 +3,7 @@
 ``dumps(game) -> bytes`` and ``loads(data, dice=None) -> Game``; ``loads``
 raises ``SaveError`` for anything that is not a complete, intact save made by
 this version (wrong length, bad magic or version, checksum mismatch, or
-fields that do not make a consistent game). ``crc16(data)`` is exposed for
-the hardware store.
+fields that do not make a consistent game).
 
 Layout (fixed size, big-endian):
 
@@ -31,6 +30,7 @@ at the saved turn's position.
 """
 
 from minigam.compat import const, unload
+from minigam.core.saveframe import SaveError, crc16  # noqa: F401 (the API's)
 from minigam.quarter.rules import POS_SIZE
 from minigam.quarter.game import MOVE
 
@@ -38,25 +38,6 @@ MAGIC = const(0x4D)
 VERSION = const(1)
 SAVE_SIZE = const(36)
 _BODY = const(34)
-
-
-class SaveError(ValueError):
-    """A saved game that is missing, corrupt, truncated or inconsistent."""
-
-
-def crc16(data, n=None):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of ``data[:n]``."""
-    if n is None:
-        n = len(data)
-    crc = 0xFFFF
-    for k in range(n):
-        crc ^= data[k] << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
 
 
 def dumps(game):
@@ -88,7 +69,7 @@ def dumps(game):
         else:
             b[30 + 2 * k] = 255
             b[31 + 2 * k] = 255
-    c = crc16(b, _BODY)
+    c = crc16(b, end=_BODY)
     b[34] = c >> 8
     b[35] = c & 255
     return bytes(b)
@@ -99,8 +80,9 @@ def loads(data, dice=None):
     checks live in ``minigam.quarter.save_reader``, loaded for this only: a game in
     progress saves every turn but reads a save once (on stock CircuitPython
     the reader's code would otherwise hold heap through every game)."""
+    from sys import modules
     from minigam.quarter.save_reader import read
     try:
-        return read(data, dice)
+        return read(modules[__name__], data, dice)
     finally:
         unload("minigam.quarter.save_reader")  # nothing else imports it

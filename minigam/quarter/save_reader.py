@@ -6,33 +6,35 @@
 from minigam.compat import const, unload
 from minigam.quarter.rules import Rules, winner as _winner, TURN, POS_SIZE
 from minigam.quarter.game import Game, GameError, NEW, MOVE, OVER
-from minigam.quarter.save import SaveError, MAGIC, VERSION, SAVE_SIZE, crc16
+from minigam.core.saveframe import SaveError, crc16
 
 _BODY = const(34)  # the bytes the checksum covers
 
 
-def read(data, dice=None):
-    """Rebuild a ``Game`` from a save; raises ``SaveError``."""
+def read(fmt, data, dice=None):
+    """Rebuild a ``Game`` from a save; raises ``SaveError``. ``fmt`` is
+    ``minigam.quarter.save`` (its ``MAGIC``, ``VERSION``, ``SAVE_SIZE``),
+    which hands itself in: it loads this module, never the reverse."""
     try:
-        return _read(data, dice)
+        return _read(fmt, data, dice)
     except SaveError:
         raise
     except Exception as exc:  # anything odd in the data is a bad save
         raise SaveError("bad saved game: %s" % exc)
 
 
-def _read(data, dice):
+def _read(fmt, data, dice):
     if data is None:
         raise SaveError("no saved game")
     n = len(data)
-    if n != SAVE_SIZE:
+    if n != fmt.SAVE_SIZE:
         raise SaveError("saved game is %d bytes, expected %d"
-                        % (n, SAVE_SIZE))
-    if data[0] != MAGIC:
+                        % (n, fmt.SAVE_SIZE))
+    if data[0] != fmt.MAGIC:
         raise SaveError("no saved game (bad magic byte)")
-    if data[1] != VERSION:
+    if data[1] != fmt.VERSION:
         raise SaveError("saved game version %d is not supported" % data[1])
-    if crc16(data, _BODY) != (data[34] << 8) | data[35]:
+    if crc16(data, end=_BODY) != (data[34] << 8) | data[35]:
         raise SaveError("saved game is corrupt (checksum mismatch)")
     flags = data[2]
     if flags & 0xF0:
@@ -124,25 +126,3 @@ def _check_position(pos, checkers):
         if not had:
             unload("minigam.quarter.notation")
 
-
-def read_game(data, dice=None):
-    """``(mode, level, game)`` of a game blob as ``minigam.app.persist``
-    stores it, or None when there is none or it is bad."""
-    from minigam.app.persist import MODE_AI, MODE_2P, PERFECT
-    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
-            or data[1] > PERFECT:
-        return None
-    try:
-        if data[2] == 0x42:  # "B": Backgammon
-            from minigam.bg.save import loads
-            return data[0], data[1], loads(bytes(data[2:]), dice)
-        if data[2] == 0x4E:  # "N": Long Nardy
-            from minigam.nardy.save import loads
-            return data[0], data[1], loads(bytes(data[2:]), dice)
-        game = read(bytes(data[2:]), dice)
-    except SaveError:
-        return None
-    from minigam.quarter.rules import START_CHECKERS
-    if game.rules.checkers != START_CHECKERS:  # the app plays 8 a side
-        return None
-    return data[0], data[1], game

@@ -150,7 +150,7 @@ def test_consistent_checksum_but_impossible_fields_rejected():
     def patched(k, v):
         b = bytearray(base)
         b[k] = v
-        c = crc16(b, 34)
+        c = crc16(b, end=34)
         b[34] = c >> 8
         b[35] = c & 255
         return bytes(b)
@@ -218,7 +218,7 @@ def test_random_data_with_a_valid_checksum_loads_or_is_rejected():
                     b[29] = 1
                     b[30] = rng.below(7)
                     b[31] = b[27 + rng.below(2)]
-        c = crc16(b, 34)
+        c = crc16(b, end=34)
         b[34] = c >> 8
         b[35] = c & 255
         try:

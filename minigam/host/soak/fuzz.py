@@ -255,7 +255,7 @@ def resign(b):
 
     b = bytearray(b)
     if len(b) >= 36:
-        c = crc16(b, 34)
+        c = crc16(b, end=34)
         b[34] = c >> 8
         b[35] = c & 255
     return bytes(b)
