@@ -30,7 +30,7 @@ def main():
     from time import sleep
     from minigam.hw.loader import load_profile
     from minigam.app import build_app
-    from minigam.app.app import AI, AIMOVE, STATE_NAMES
+    from minigam.app.states import AI, AIMOVE, STATE_NAMES
 
     if trace:
         stage("imports")

@@ -5,7 +5,7 @@ long search, and a key's frame comes before the AI's next slice."""
 import pytest
 
 from minigam.app.ai_turn_keys import between
-from minigam.app.app import AI, STATE_NAMES
+from minigam.app.states import AI, STATE_NAMES
 from minigam.bg.ai import SLICE
 from minigam.host.simulator import sim
 from minigam.hw.keys import key_code

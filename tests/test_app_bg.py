@@ -11,6 +11,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest  # noqa: E402
 
 from minigam.app import app as A  # noqa: E402
+from minigam.app import states as S  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.bg import game as G  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
@@ -57,7 +58,7 @@ def play_out(rig, rng, limit=6000):
             rig.press(K.A if rng.random() < 0.7 else K.B)
         else:
             rig.press(K.X if rng.random() < 0.15 else K.A)
-    raise AssertionError("the game did not end: %s" % A.STATE_NAMES[app.state])
+    raise AssertionError("the game did not end: %s" % S.STATE_NAMES[app.state])
 
 
 @pytest.mark.parametrize("profile", ALL)

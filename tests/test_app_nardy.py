@@ -11,6 +11,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest  # noqa: E402
 
 from minigam.app import app as A  # noqa: E402
+from minigam.app import states as S  # noqa: E402
 from minigam.app import menu  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.app.bg_layout import column  # noqa: E402
@@ -57,7 +58,7 @@ def play_out(rig, rng, limit=8000, seen=None):
         else:
             rig.press(K.X if r < 0.15 else K.A)
     raise AssertionError("the game did not end: %s"
-                         % A.STATE_NAMES[app.state])
+                         % S.STATE_NAMES[app.state])
 
 
 def summary_lines(rig):
@@ -233,7 +234,7 @@ def test_the_head_note_fits_every_screen():
         app.settings.auto = False  # (5-5 from the start is forced)
         menu.play_from(app, P.MODE_2P, parse_position("24x15/12x15/w"))
         app.game.roll(5, 5)
-        app._rolled()
+        app.rolled()
         rig.press(K.A, K.A)  # 24/19
         assert app.board.msg_lb.text.strip() == want, profile
         assert want in NOTES
@@ -329,7 +330,7 @@ def test_a_long_nardy_game_survives_a_power_cut():
     assert g2.turn_no == g.turn_no and g2.player == g.player == 1
     # A save made within a turn (the format keeps its moves: a device that
     # saved then) resumes with the move made, and it can still be undone.
-    app._save()
+    app.save_game()
     pos, steps = bytes(g.pos), list(g.steps)
     rig3 = Rig("pybadge", seed=8, nvm=rig.hw.nvm)
     rig3.press(K.A)

@@ -125,7 +125,7 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     assert again.app.saved and again.app.settings.level == P.PERFECT
     again.press(K.A)  # Resume
     assert again.app.level == P.PERFECT
-    assert isinstance(again.app._opponent(), StandIn)  # (made when needed)
+    assert isinstance(again.app.opponent(), StandIn)  # (made when needed)
     # A device (no table): the menu shows Hard, and the game resumes at Hard.
     dev = Rig(nvm=nvm)
     assert dev.app.settings.level == 2
@@ -133,7 +133,7 @@ def test_a_perfect_save_resumes_as_hard_on_a_device():
     dev.press(K.A)  # Resume
     # (by name: game over unloads minigam.quarter.ai, so the class may be a newer
     # copy than this module's import)
-    ai = dev.app._opponent()
+    ai = dev.app.opponent()
     assert dev.app.level == 2 and type(ai).__name__ == "AIPlayer"
     assert ai.level == "hard"
     assert bytes(dev.app.game.pos) == bytes(again.app.game.pos)

@@ -14,6 +14,7 @@ from minigam.hw import keys as K
 hw, q, disp = _hw, _q, _disp
 from minigam.app import build_app
 from minigam.app import app as A
+from minigam.app import states as S
 app = build_app(hw, seed=3)
 now = 0
 
@@ -53,7 +54,7 @@ press(K.X)
 press(K.A)  # two players
 press(K.A)
 press(K.A)
-assert app.state in (A.PICK, A.DONE, A.AIMOVE), A.STATE_NAMES[app.state]
+assert app.state in (A.PICK, A.DONE, A.AIMOVE), S.STATE_NAMES[app.state]
 print("OK", turns, disp.refreshes)
 """
 

@@ -83,7 +83,7 @@ def test_the_board_cursor_is_measured_in_every_game():
     # Each game reaches the bench's stops, and at one of them at least a
     # cursor key moves the cursor (a key that moves nothing draws no frame
     # and gives the bench no figure).
-    from minigam.app.app import STATE_NAMES
+    from minigam.app.states import STATE_NAMES
     from minigam.host.simulator import sim
     from minigam.hw.keys import key_code
     for game in bf.GAME_NAMES:
@@ -125,7 +125,7 @@ def test_the_ai_speed_runs_play_hard_at_each_speed():
     # game against the AI (a menu line added once sent these keys to the
     # level instead, and every "speed" ran at Normal)
     from minigam.host.simulator import sim
-    from minigam.app.app import MENU
+    from minigam.app.states import MENU
     for k in range(len(P.SPEEDS)):
         steps = (k - 1) % len(P.SPEEDS)
         session = sim.Session(bf.PROFILE, seed=bf.SEED)

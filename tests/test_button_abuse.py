@@ -46,14 +46,14 @@ def test_abuse_catches_an_illegal_position(lose_hit_checkers):
 
 def test_abuse_catches_an_app_exception(monkeypatch):
     from minigam.app import app as A
-    real = A.App._confirm
+    real = A.App.confirm_play
 
     def broken(self):
         if self.game.turn_no >= 3:
             raise IndexError("boom")
         return real(self)
 
-    monkeypatch.setattr(A.App, "_confirm", broken)
+    monkeypatch.setattr(A.App, "confirm_play", broken)
     with pytest.raises(AbuseFailure, match="IndexError"):
         abuse("pybadge", 4000, seed=11)
 

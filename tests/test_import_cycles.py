@@ -1,25 +1,14 @@
 """No import cycles in ``minigam/`` (issue 39): every ``import`` of a
 project module, at the top of a file or inside a function (a lazy import
 is still a dependency), is an edge; a cycle is a strongly connected set of
-two or more modules, and the test names it.
-
-The device package still has the cycles listed in ``KNOWN`` while issue 39
-takes them apart. The list only shrinks: a new cycle fails, and so does a
-listed one that is gone (take it off the list)."""
+two or more modules, and the test names it. The device package and the
+host tools have none."""
 
 import ast
 import os
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))), "minigam")
-
-KNOWN = [
-    ["minigam.app.ai_turn_keys", "minigam.app.app", "minigam.app.coach",
-     "minigam.app.cube", "minigam.app.hint", "minigam.app.menu",
-     "minigam.app.nardy_app", "minigam.app.opponent", "minigam.app.over",
-     "minigam.app.own_dice", "minigam.app.play_view"],
-]
-
 
 def modules():
     """{dotted name: path} of every module under ``minigam/``."""
@@ -114,14 +103,10 @@ def test_lazy_and_relative_imports_are_edges(tmp_path):
         "minigam.app.app", "minigam.quarter.rules"}
 
 
-def test_no_import_cycles_but_the_known_ones():
+def test_no_import_cycles():
     known = modules()
     graph = {name: imports(name, path, known) & set(known)
              for name, path in known.items()}
     found = cycles(graph)
-    new = [c for c in found if c not in KNOWN]
-    gone = [c for c in KNOWN if c not in found]
-    assert not new, "import cycles: %s" % "; ".join(
-        " <-> ".join(c) for c in new)
-    assert not gone, ("these cycles are gone: take them off KNOWN: %s"
-                      % "; ".join(" <-> ".join(c) for c in gone))
+    assert not found, "import cycles: %s" % "; ".join(
+        " <-> ".join(c) for c in found)

@@ -13,11 +13,11 @@ LEAK = """
 _leak = []
 def _plant():
     from minigam.app.app import App
-    real = App._next_game
+    real = App.next_game
     def leaky(self):
         _leak.append(bytearray(4096))
         return real(self)
-    App._next_game = leaky
+    App.next_game = leaky
 _plant()
 """
 

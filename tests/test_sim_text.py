@@ -231,7 +231,7 @@ def test_unknown_states_and_missing_view_state_do_not_crash(state):
 # --- 3. no state machine names -----------------------------------------------
 
 def _names_shown(lines):
-    from minigam.app.app import STATE_NAMES
+    from minigam.app.states import STATE_NAMES
     bad = []
     for line in lines:
         text = visible(line)

@@ -5,7 +5,7 @@ once. Only the 24-point games load it (``minigam.app.opponent``): on stock
 CircuitPython, which plays MINIGAM alone, its code stays out of the heap.
 """
 
-from minigam.app.app import AI
+from minigam.app.states import AI
 from minigam.hw.keys import NONE
 
 

@@ -35,47 +35,16 @@ from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
 from minigam.app.layout import Layout
+from minigam.app.states import (MENU, INFO, OPEN, OPENED, ROLL, PICK, DEST,
+                                DONE, PASS, AI, AIMOVE, OVER, ENTER, HINT,
+                                CHECK, TUTOR, SUMMARY, REVIEW, OFFER,
+                                MENU_MODULE, PAGES_MODULE, OVER_MODULES)
 
-
-MENU = const(0)
-INFO = const(1)
-OPEN = const(2)
-OPENED = const(3)
-ROLL = const(4)
-PICK = const(5)
-DEST = const(6)
-DONE = const(7)
-PASS = const(8)
-AI = const(9)
-AIMOVE = const(10)
-OVER = const(11)
-ENTER = const(12)
-HINT = const(13)
-CHECK = const(14)
-TUTOR = const(15)
-SUMMARY = const(16)
-REVIEW = const(17)
-OFFER = const(18)
-
-STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
-               "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
-               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER")
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
 
 _G_ROLL = const(1)  # minigam.quarter.game states (and minigam.bg.game's)
 _G_OVER = const(3)
-
-
-_MENU = "minigam.app.menu"
-_PAGES = "minigam.app.pages"
-# Modules of the player features, loaded when first used; they leave the
-# heap (on stock CircuitPython) at the menu, and the game-over ones when
-# the next game starts.
-_OVER = ("minigam.app.over", "minigam.quarter.review", "minigam.quarter.notation")
-_PLAY_EXTRAS = _OVER + ("minigam.app.coach", "minigam.app.hint",
-                         "minigam.app.own_dice", "minigam.app.play_view",
-                         "minigam.app.cube")
 
 
 def _menu():
@@ -111,11 +80,6 @@ def _over():
     return over
 
 
-def _col(player, index):
-    """Screen column of a mover's index (0 bar .. 7 off)."""
-    return index if player == 1 else 7 - index
-
-
 class App:
     """The whole handheld app on a hardware profile ``hw``.
 
@@ -136,7 +100,7 @@ class App:
         # MINIGAM's board first, before any other start-up allocation (on
         # stock CircuitPython a board made later, between the menu's code
         # and its pages, left no 16 KB block free in a game).
-        from minigam.app.board_view import BoardView
+        from minigam.app.board_view import BoardView, column
         self.board = BoardView(self.lay)
         self.board_kind = P.MINIGAM
         self.root.append(self.board.group)
@@ -145,8 +109,9 @@ class App:
         # ``nardy_app``, set with its board by ``menu.use_board``).
         self.xt = None
         # The board view's place of a player's index: MINIGAM's column
-        # (``_col``) or Backgammon's spot (``menu.use_board`` sets it).
-        self.col = _col
+        # (``board_view.column``) or the 24-point games' spot
+        # (``menu.use_board`` sets it).
+        self.col = column
         self.tutor = False  # the tutor judges this game (MINIGAM only)
         self.dice = dice
         self.ai_seed = ai_seed
@@ -303,7 +268,7 @@ class App:
                 self.to_menu()
         elif st == OPENED:
             if ok:
-                self._turn()
+                self.start_turn()
         elif st == ROLL:
             self.cube_note = None
             if ok:
@@ -321,8 +286,8 @@ class App:
         elif st == ENTER:
             _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
-            if ok and not self._is_ai(self.game.player):
-                self._confirm()
+            if ok and not self.is_ai(self.game.player):
+                self.confirm_play()
         elif st == HINT:
             # Any key ends the hint, and the hint's code leaves the heap;
             # without the tutor its judge and the judge's code leave too
@@ -335,7 +300,7 @@ class App:
             self._moves()
         elif st == TUTOR:
             if ok:
-                self._confirm()
+                self.confirm_play()
             elif back or code == K.X:
                 self.game.undo_turn()
                 if code == K.X:
@@ -356,7 +321,7 @@ class App:
         heap."""
         _menu().enter(self)
 
-    def _page(self, title, lines, sel=-1, first=0):
+    def show_page(self, title, lines, sel=-1, first=0):
         """Show a text page (``minigam.app.text_view.page``)."""
         from minigam.app.text_view import page
         page(self, title, lines, sel, first)
@@ -367,17 +332,17 @@ class App:
             self.text.scroll(d)
             self.dirty = True
 
-    def _leave_pages(self, game=True):
+    def leave_pages(self, game=True):
         """A game takes the screen: the menu's and the pages' code leaves
         the heap, and the text view is hidden now and leaves after the
         next refresh (``tick``): displayio redraws the area of a hidden
         group, not of one taken off the screen before a refresh."""
         if self.text is not None:
             self.text.group.hidden = True
-        unload(_MENU)
-        unload(_PAGES)
+        unload(MENU_MODULE)
+        unload(PAGES_MODULE)
         if game:  # a game starts: the game-over modules leave too
-            for m in _OVER:
+            for m in OVER_MODULES:
                 unload(m)
 
     def _drop_text(self):
@@ -390,18 +355,18 @@ class App:
 
     # -- games --------------------------------------------------------------
 
-    def _next_game(self):
+    def next_game(self):
         g = self.game
         if g.match_over():
             g.new_match()
         else:
             g.new_game()
-        self._leave_pages()
+        self.leave_pages()
         self.last_col = -1
         self.state = OPEN
         self.dirty = True
 
-    def _opponent(self):
+    def opponent(self):
         """The game's AI (None with two players), made when first
         needed (``minigam.app.opponent``)."""
         if self.ai is None and self.mode == P.MODE_AI:
@@ -410,24 +375,24 @@ class App:
             unload("minigam.app.opponent")
         return self.ai
 
-    def _is_ai(self, player):
+    def is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
 
     def _opening(self):
         a, b = self.game.start_game()
         self.hw.pixels.roll(a, b, 1, self.now)
-        self._opened()
+        self.opened()
 
-    def _opened(self):
+    def opened(self):
         g = self.game
         self.ai_steps = []
         if g.forced:  # moves are shown one by one, never as a jump
-            if not self._is_ai(g.player):
+            if not self.is_ai(g.player):
                 self.ai_steps = [(s, d) for s, d, _ in g.steps]
             g.undo_turn()
         self.state = OPENED
 
-    def _turn(self):
+    def start_turn(self):
         """Start (or continue) the mover's turn."""
         g = self.game
         self.waited = False
@@ -437,7 +402,7 @@ class App:
         p = g.player
         if self.spot is not None and self.xt.turn(self):
             return  # a double to answer first
-        if self._is_ai(p):
+        if self.is_ai(p):
             if g.state == _G_ROLL:
                 if self.settings.own_dice:
                     _own_dice().enter(self, p)  # the AI's roll too
@@ -445,7 +410,7 @@ class App:
                 self._roll()
             elif g.steps:
                 g.undo_turn()
-            ai = self._opponent()
+            ai = self.opponent()
             if self.level < len(P.LEVELS) and ai.level != P.LEVELS[self.level]:
                 ai.set_level(P.LEVELS[self.level])  # it judged at Hard
             self.last_col = -1  # not the human's last destination
@@ -468,14 +433,14 @@ class App:
         d1, d2 = g.roll()
         self.stats.add_roll(d1, d2)
         self.hw.pixels.roll(d1, d2, g.player, self.now)
-        if self._is_ai(g.player) and g.forced:
+        if self.is_ai(g.player) and g.forced:
             g.undo_turn()
 
     def _human_roll(self):
         self._roll()
-        self._rolled()
+        self.rolled()
 
-    def _rolled(self):
+    def rolled(self):
         """A human's dice are rolled (or entered): a forced play is shown
         move by move, else the play is built."""
         g = self.game
@@ -592,9 +557,9 @@ class App:
             self.state = CHECK
             self.waited = False
         else:
-            self._confirm()
+            self.confirm_play()
 
-    def _confirm(self):
+    def confirm_play(self):
         g = self.game
         self.adv_state = 0  # the turn ends: its analysis is spent
         if not self.tutor:
@@ -603,10 +568,10 @@ class App:
         self.hw.pixels.off()
         if w:
             _over().record(self, w)
-        self._save()
-        self._turn()
+        self.save_game()
+        self.start_turn()
 
-    def _save(self):
+    def save_game(self):
         g = self.game
         if g.state == _G_OVER and g.match_over():
             P.clear_game(self.hw.store)
@@ -683,9 +648,9 @@ class App:
             g.move(src, die)
             self.last_col = self.col(g.player, min(src + die, g.OFF))
             self.hw.pixels.set_used(g.used[0], g.used[1])
-        elif self._is_ai(g.player):
+        elif self.is_ai(g.player):
             self.last_col = -1
-            self._confirm()
+            self.confirm_play()
         else:
             self._moves()  # a forced play shown: now confirm or undo
         self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])

@@ -43,6 +43,11 @@ def show(obj, on):
         obj.hidden = not on
 
 
+
+def column(player, index):
+    """Screen column of a mover's index (0 bar .. 7 off)."""
+    return index if player == 1 else 7 - index
+
 class BoardView:
     """The board screen for a :class:`~minigam.app.layout.Layout`.
 

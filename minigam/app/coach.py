@@ -7,7 +7,7 @@ used.
 """
 
 from minigam.compat import unload
-from minigam.app.app import TUTOR
+from minigam.app.states import TUTOR
 
 
 def advisor(app):
@@ -21,7 +21,7 @@ def advisor(app):
         if app.perfect is not None:
             a = app.perfect(app.game.rules)
         if a is None:
-            a = app._opponent()
+            a = app.opponent()
             if a is None and app.spot is not None:  # 24 points, 2 players
                 a = app.xt.advisor(app)
             elif a is None:  # two players
@@ -29,7 +29,7 @@ def advisor(app):
                 a = AIPlayer(app.game.rules, "hard", 0)
         app.adv = a
     if a is app.ai and a.level != "hard":
-        a.set_level("hard")  # until its own turn (``App._turn``)
+        a.set_level("hard")  # until its own turn (``App.start_turn``)
     return a
 
 
@@ -58,7 +58,7 @@ def judge(app):
         app.tutor_text = tutor_banner(app, loss)
         app.state = TUTOR
     else:
-        app._confirm()
+        app.confirm_play()
     # The notice's words are made once: their code (page texts, notation,
     # thresholds) leaves the heap before the player reads them.
     for m in ("minigam.app.pages", "minigam.quarter.notation", "minigam.quarter.review"):

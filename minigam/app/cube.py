@@ -17,7 +17,7 @@ thresholds, the match score is not weighed yet):
 """
 
 from minigam.compat import const
-from minigam.app.app import OFFER
+from minigam.app.states import OFFER
 
 # Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's
 # 2-ply cube decisions in 200 of its money games by
@@ -45,12 +45,12 @@ def turn(app):
     from minigam.bg.game import CUBE, ROLL
     g = app.game
     if g.state == CUBE:  # a double offered (a resumed game)
-        if app._is_ai(3 - g.offered):
+        if app.is_ai(3 - g.offered):
             answer(app, ai_takes(app))
         else:
             app.state = OFFER
         return True
-    return app._is_ai(g.player) and g.state == ROLL and ai_doubles(app)
+    return app.is_ai(g.player) and g.state == ROLL and ai_doubles(app)
 
 
 def ai_doubles(app):
@@ -88,7 +88,7 @@ def human_double(app):
     if not g.can_double():
         return False
     g.double()
-    if app._is_ai(3 - g.offered):
+    if app.is_ai(3 - g.offered):
         if ai_takes(app):
             g.take()
             app.cube_note = "AI takes: cube %d" % g.cube
@@ -108,8 +108,8 @@ def answer(app, take):
     if take:
         g.take()
         app.cube_note = "Taken: cube %d" % g.cube
-        app._save()
-        app._turn()  # the doubler rolls (the AI thinks)
+        app.save_game()
+        app.start_turn()  # the doubler rolls (the AI thinks)
     else:
         app.cube_note = "Dropped"
         _dropped(app)
@@ -118,10 +118,10 @@ def answer(app, take):
 def _dropped(app):
     g = app.game
     w = g.drop()
-    from minigam.app.app import _over
-    _over().record(app, w)
-    app._save()
-    app._turn()  # the game is over: its final board
+    from minigam.app import over
+    over.record(app, w)
+    app.save_game()
+    app.start_turn()  # the game is over: its final board
 
 
 def board(app):

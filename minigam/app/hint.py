@@ -4,7 +4,7 @@ once, and over again until a key ends it. Loaded when first asked for.
 """
 
 from minigam.app import persist as P
-from minigam.app.app import HINT
+from minigam.app.states import HINT
 from minigam.app.coach import analyse
 from minigam.hw.ticks import ticks_add
 

@@ -26,7 +26,7 @@ B goes back from Settings or Statistics to the main page.
 from minigam.compat import const, unload
 from minigam.hw import keys as K
 from minigam.app import persist as P
-from minigam.app.app import MENU, INFO, OPEN
+from minigam.app.states import MENU, INFO, OPEN, PAGES_MODULE, PLAY_EXTRAS
 
 # Pages (``app.menu_page``)
 _MAIN = const(0)
@@ -91,14 +91,13 @@ def enter(app):
     """The menu's main page. The game (saved, unless it was over) and its
     AI leave the heap: the menu's pages load in their place, and "Resume
     game" reads the save back."""
-    from minigam.app.app import _PAGES, _PLAY_EXTRAS
     app.game = None
     app.ai = None
     app.adv = None
     app.adv_state = 0
     app.review = None
-    unload(_PAGES)
-    for m in _PLAY_EXTRAS:
+    unload(PAGES_MODULE)
+    for m in PLAY_EXTRAS:
         unload(m)
     app.state = MENU
     app.hw.pixels.off()
@@ -149,11 +148,10 @@ def use_board(app, kind):
         app.xt = xt
         xt.board(app)
     else:
-        from minigam.app.board_view import BoardView
-        from minigam.app.app import _col
+        from minigam.app.board_view import BoardView, column
         app.board = BoardView(app.lay)
         app.spot = app.xt = None
-        app.col = _col
+        app.col = column
     app.board_kind = kind
     app.root.insert(0, app.board.group)
 
@@ -230,7 +228,7 @@ def show(app):
     lines = [t for _, t in items]
     if app.menu_page == _STATS_PAGE:
         lines += ["", version_line()]
-    app._page(_TITLES[app.menu_page], lines, app.menu_sel)
+    app.show_page(_TITLES[app.menu_page], lines, app.menu_sel)
 
 
 def version_line():
@@ -311,7 +309,7 @@ def _save_settings(app):
 def _info(app, title, lines):
     _save_settings(app)
     app.state = INFO
-    app._page(title, lines + ["", "A: back"])
+    app.show_page(title, lines + ["", "A: back"])
 
 
 def new_game(app, mode):
@@ -371,7 +369,7 @@ def _start(app, mode, level):
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))
     app.board.set_names(*app.names())
-    app._leave_pages()  # this module leaves the heap
+    app.leave_pages()  # this module leaves the heap
     app.last_col = -1
     g = app.game
     if g.state == OVER:
@@ -383,5 +381,5 @@ def _start(app, mode, level):
     if g.state == NEW:
         app.state = OPEN
     else:
-        app._turn()
+        app.start_turn()
     app.dirty = True

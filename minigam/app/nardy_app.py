@@ -9,7 +9,7 @@ Nardy has none. Loaded only for a Long Nardy game (the MINIGAM firmware
 ships it, stock drives carry MINIGAM alone).
 """
 
-from minigam.app.app import PICK, DEST
+from minigam.app.states import PICK, DEST
 from minigam.nardy.rules import (BLOCK, HEAD, HEADS, OFF, can_move,
                                  closes_block)
 

@@ -6,7 +6,7 @@ over.
 
 from minigam.compat import unload
 from minigam.app import persist as P
-from minigam.app.app import OVER, SUMMARY, REVIEW
+from minigam.app.states import OVER, SUMMARY, REVIEW
 from minigam.hw.ticks import ticks_add, ticks_diff
 
 
@@ -49,13 +49,13 @@ def key(app, ok, back, fwd):
     menu)."""
     st = app.state
     if ok:
-        app._next_game()
+        app.next_game()
     elif back:
         if st == OVER:
             app.to_menu()
         elif st == SUMMARY:
             app.review = None
-            app._leave_pages(False)  # back to the final board
+            app.leave_pages(False)  # back to the final board
             app.state = OVER
         else:
             summary(app)
@@ -76,7 +76,7 @@ def summary(app):
     app.adv = None  # a review left unfinished: its judge goes
     from minigam.app.pages import over_lines
     title, lines = over_lines(app)
-    app._page(title, lines)
+    app.show_page(title, lines)
 
 
 def start_review(app):
@@ -89,14 +89,14 @@ def start_review(app):
     app.review = None  # made once the text view has left (``advance``)
     app.review_page = 0
     app.state = REVIEW
-    app._leave_pages(False)
+    app.leave_pages(False)
     app.due = app.now
 
 
 def review_page(app):
     from minigam.app import pages
     title, lines = pages.review_page(app)
-    app._page(title, lines)
+    app.show_page(title, lines)
 
 
 def advance(app):

@@ -6,7 +6,7 @@ B does before a roll). Loaded only when the setting is on.
 """
 
 from minigam.app import persist as P
-from minigam.app.app import ENTER
+from minigam.app.states import ENTER
 
 
 def enter(app, who):
@@ -53,14 +53,14 @@ def entered(app, d1, d2):
             return
         g.start_game((d1, d2))
         app.hw.pixels.show_dice(d1, d2, 1)
-        app._opened()
+        app.opened()
         return
     g.roll(d1, d2)
     app.hw.pixels.show_dice(d1, d2, who)
-    if app._is_ai(who):
-        app._turn()  # the AI thinks about the roll
+    if app.is_ai(who):
+        app.start_turn()  # the AI thinks about the roll
     else:
-        app._rolled()
+        app.rolled()
 
 
 def banner(app, names):

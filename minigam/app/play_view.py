@@ -5,9 +5,9 @@ stock CircuitPython its code would otherwise hold heap under the menu.
 """
 
 from minigam.app import persist as P
-from minigam.app.app import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
-                             DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
-                             AIMOVE, OFFER, _hint, _own_dice, _over)
+from minigam.app.states import (OPEN, OPENED, ROLL, ENTER, PASS, PICK, DEST,
+                                DONE, HINT, CHECK, TUTOR, OVER, REVIEW, AI,
+                                AIMOVE, OFFER)
 
 
 def tips(app):
@@ -97,7 +97,8 @@ def render(app):
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:
-        ban = _own_dice().banner(app, names)
+        from minigam.app.own_dice import banner
+        ban = banner(app, names)
     elif st == PASS:
         ban = ("No legal move", who + ": A to pass")
     elif st == PICK:
@@ -109,7 +110,8 @@ def render(app):
         cursor = app.tgts[app.ci][0]
         msg = "A:use %d B:back" % app.tgts[app.ci][1]
     elif st == HINT:
-        sel, mask, msg = _hint().hint_marks(app, p)
+        from minigam.app.hint import hint_marks
+        sel, mask, msg = hint_marks(app, p)
     elif st == CHECK:
         msg = "Checking:wait" if app.waited else "Checking..."
     elif st == TUTOR:
@@ -118,11 +120,12 @@ def render(app):
         from minigam.app.pages import over_banner
         ban = over_banner(app)
     elif st == REVIEW:
-        ban = _over().banner(app)
+        from minigam.app.over import banner
+        ban = banner(app)
         msg = "B: back"
     elif st == AI or st == AIMOVE:
         cursor = app.last_col  # -1 until the first move is shown
-        if st == AI or app._is_ai(p):
+        if st == AI or app.is_ai(p):
             # One line while the AI thinks and moves: a new text would
             # redraw the whole line (about 20 ms of refresh on a Pico) in
             # the frame its first move may share with a key's. A key

@@ -110,7 +110,7 @@ class TextView:
 def page(app, title, lines, sel=-1, first=0):
     """Show a text page on ``app``'s screen (the menu, statistics, the
     game-over summary). The view is built when a page is first shown and
-    dropped for the game (``App._leave_pages``): on stock CircuitPython its
+    dropped for the game (``App.leave_pages``): on stock CircuitPython its
     objects and code would otherwise hold heap through every game."""
     t = app.text
     if t is None:

@@ -66,6 +66,7 @@ def measure(profile, seed=2, max_moves=40):
     """Play a game on ``profile`` by keys; returns a dict of figures."""
     from minigam.app import build_app
     from minigam.app import app as A
+    from minigam.app import states as S
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
     from minigam.host.simulator.render import Frame
@@ -115,7 +116,7 @@ def measure(profile, seed=2, max_moves=40):
             cov, _ = meter.take()
             shares.append(cov / screen)
             if cov / screen > worst[0]:
-                worst = (cov / screen, A.STATE_NAMES[st0])
+                worst = (cov / screen, S.STATE_NAMES[st0])
             cur = Frame(hw.display)
             changed.append(cur.diff(prev) / screen)
             moves += 1
@@ -289,6 +290,7 @@ def _step():
         APP.hw.display = _NoRefresh()
         return
     from minigam.app import app as A
+    from minigam.app import states as S
     for _ in range(25):
         st = APP.state
         if st == A.OVER:

@@ -118,7 +118,7 @@ def _key(name, tok):
 
 
 def _state_names():
-    from minigam.app.app import STATE_NAMES
+    from minigam.app.states import STATE_NAMES
     return STATE_NAMES
 
 

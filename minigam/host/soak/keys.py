@@ -118,6 +118,7 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     module docstring. Returns the figures (dict)."""
     from minigam.app import build_app
     from minigam.app import app as A
+    from minigam.app import states as S
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
     from minigam.quarter.notation import NotationError, validate
@@ -148,9 +149,9 @@ def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     def check(where):
         app = box["app"]
         st = app.state
-        if not 0 <= st < len(A.STATE_NAMES):
+        if not 0 <= st < len(S.STATE_NAMES):
             raise AbuseFailure("%s: unknown app state %r" % (where, st))
-        fig["states"].add(A.STATE_NAMES[st])
+        fig["states"].add(S.STATE_NAMES[st])
         g = app.game
         if g is not None:
             try:

@@ -1,0 +1,44 @@
+"""The app's states: which screen shows and what the keys do there
+(``App.state``), and the feature modules some of them load.
+
+The app (``minigam.app.app``) and its features (the menu, the tutor, the
+hint, the cube, game over, ...) all read them here, so no feature imports
+the app.
+"""
+
+from minigam.compat import const
+
+MENU = const(0)
+INFO = const(1)
+OPEN = const(2)
+OPENED = const(3)
+ROLL = const(4)
+PICK = const(5)
+DEST = const(6)
+DONE = const(7)
+PASS = const(8)
+AI = const(9)
+AIMOVE = const(10)
+OVER = const(11)
+ENTER = const(12)
+HINT = const(13)
+CHECK = const(14)
+TUTOR = const(15)
+SUMMARY = const(16)
+REVIEW = const(17)
+OFFER = const(18)
+
+STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
+               "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
+               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER")
+
+# The modules of the text pages, and of the player features: loaded when
+# first used; on stock CircuitPython they leave the heap at the menu, and
+# the game-over ones when the next game starts.
+MENU_MODULE = "minigam.app.menu"
+PAGES_MODULE = "minigam.app.pages"
+OVER_MODULES = ("minigam.app.over", "minigam.quarter.review",
+                "minigam.quarter.notation")
+PLAY_EXTRAS = OVER_MODULES + ("minigam.app.coach", "minigam.app.hint",
+                              "minigam.app.own_dice",
+                              "minigam.app.play_view", "minigam.app.cube")
