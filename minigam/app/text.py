@@ -72,6 +72,13 @@ def ink(color, background=None):
     return p
 
 
+def scaled(parent, scale):
+    """A Group of ``scale`` appended to ``parent``, for scaled text."""
+    g = displayio.Group(scale=scale)
+    parent.append(g)
+    return g
+
+
 class Text:
     """A line of at most ``n`` characters, appended to ``parent``.
 

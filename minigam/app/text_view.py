@@ -11,8 +11,8 @@ import displayio
 import vectorio
 
 from minigam.app import palette as C
-from minigam.app.board_view import scaled, set_text, show
-from minigam.app.text import Text
+from minigam.app.board_view import set_text, show
+from minigam.app.text import Text, scaled
 
 
 class TextView:

@@ -51,6 +51,7 @@ def load_profile(name=None):
     unload("minigam.hw.st7789")
     unload("minigam.hw.ili9341")
     unload("minigam.hw.profiles." + _pins.MODULES[name])
+    unload("minigam.hw.profiles")  # the package too: nothing imports it later
     if not had:  # the pin index too, unless someone else holds it
         unload("minigam.hw.pins")
     return hw
