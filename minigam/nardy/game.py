@@ -2,8 +2,9 @@
 undo, money sessions and matches. The rules are the rule book's
 (docs/rules/long-nardy.md), played by ``minigam.nardy.rules``.
 
-The flow is Backgammon's (``minigam.bg.game.Game24``, MINIGAM's API), so
-the app drives Long Nardy as it drives Backgammon. What differs:
+The flow is the 24-point games' (``minigam.core.flow24.Game24``, every
+game's API), so the app drives Long Nardy as it drives Backgammon. What
+differs:
 
 ``NardyGame(rules=None, match_to=0, dice=None, auto_forced=False)``
     ``rules`` a ``minigam.nardy.rules.Rules`` (its ``head_doubles``
@@ -23,9 +24,11 @@ the app drives Long Nardy as it drives Backgammon. What differs:
 * No move hits: every step's ``hit`` is 0.
 """
 
-from minigam.bg.game import Game24, GameError, NEW, ROLL, MOVE, OVER  # noqa
-from minigam.nardy.rules import (Rules, new_position, win_kind, can_move,
-                                 do_move, undo_move, end_turn, HEADS)
+from minigam.core.flow import GameError, NEW, ROLL, MOVE, OVER  # noqa: F401
+from minigam.core.flow24 import Game24
+from minigam.nardy.rules import (Rules, new_position, winner, win_kind,
+                                 can_move, do_move, undo_move, end_turn,
+                                 HEADS)
 
 
 class NardyGame(Game24):
@@ -43,8 +46,15 @@ class NardyGame(Game24):
     def _new_pos(self):
         return new_position()
 
+    def _won(self, pos):
+        return winner(pos)
+
     def _points(self, pos):
         return win_kind(pos)
+
+    def pips(self, player):
+        from minigam.nardy.rules import pips
+        return pips(self.pos, player)
 
     def _end(self, pos):
         end_turn(pos)
