@@ -10,7 +10,26 @@ import os
 os.environ["BLINKA_OS_AGNOSTIC"] = "1"
 
 
+import sys  # noqa: E402
+
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _unloaded_modules_come_back():
+    """The app lets modules go (``compat.unload``: on a board their code
+    leaves the heap). On the PC a test file's module-level imports must
+    stay the live modules for the next test, so what a test unloaded is
+    put back after it (a module imported afresh meanwhile stays)."""
+    before = [(k, v) for k, v in sys.modules.items()
+              if k.startswith("minigam.")]
+    yield
+    for name, module in before:
+        if name not in sys.modules:
+            sys.modules[name] = module
+            parent, _, leaf = name.rpartition(".")
+            if parent in sys.modules:
+                setattr(sys.modules[parent], leaf, module)
 
 
 @pytest.fixture

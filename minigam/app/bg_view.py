@@ -21,7 +21,7 @@ made by minigam/app/bg_build.py, which leaves the heap once they are.
 
 from minigam.compat import const, unload
 from minigam.app import palette as C
-from minigam.app.board_view import show
+from minigam.app.text import show
 from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
 
 _P1_MARK = const(5)  # bg_sprites' tile numbers

@@ -9,20 +9,9 @@ the view state the app hands it, and never decides anything about the game.
 from minigam.compat import const, unload
 from minigam.app import palette as C
 from minigam.app.layout import COLS
+from minigam.app.text import set_text, show
 
 _PICKED = const(3)  # the picked checker's tile (sprites.PICKED)
-
-
-def set_text(lb, text):
-    """Change a label's text only when it differs (no redraw otherwise)."""
-    if lb.text != text:
-        lb.text = text
-
-
-def show(obj, on):
-    """Hide or show a shape or group only when that changes."""
-    if obj.hidden == on:
-        obj.hidden = not on
 
 
 def column(player, index):

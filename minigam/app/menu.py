@@ -138,13 +138,15 @@ def use_board(app, kind):
     if app.board is not None:
         app.root.remove(app.board.group)
         app.board = None
-        for m in ("minigam.app.bg_view", "minigam.app.bg_layout"):
+        for m in ("minigam.app.bg_view", "minigam.app.bg_layout",
+                  "minigam.app.board_view"):
             unload(m)
     if kind == P.BACKGAMMON:  # (the 24-point games' names are there)
         from minigam.app import cube as xt
     elif kind:
         from minigam.app import nardy_app as xt  # type: ignore[no-redef]
     if kind:
+        _drop_minigam_network()
         app.xt = xt
         xt.board(app)
     else:
@@ -154,6 +156,19 @@ def use_board(app, kind):
         app.col = column
     app.board_kind = kind
     app.root.insert(0, app.board.group)
+
+
+def _drop_minigam_network():
+    """A 24-point game never evaluates a MINIGAM position: MINIGAM's AI,
+    evaluator and weights modules leave the heap, unless the evaluator
+    holds a weights file's buffers (reserved at start-up on a stock
+    drive, and kept for the next MINIGAM game)."""
+    import sys
+    ev = sys.modules.get("minigam.quarter.eval")
+    if ev is not None and ev._ROOM[0] is None:
+        for m in ("minigam.quarter.ai", "minigam.quarter.eval",
+                  "minigam.quarter.weights", "minigam.quarter.weights_fe"):
+            unload(m)
 
 
 def match_text(s):

@@ -72,6 +72,18 @@ def ink(color, background=None):
     return p
 
 
+def set_text(lb, text):
+    """Change a label's text only when it differs (no redraw otherwise)."""
+    if lb.text != text:
+        lb.text = text
+
+
+def show(obj, on):
+    """Hide or show a shape or group only when that changes."""
+    if obj.hidden == on:
+        obj.hidden = not on
+
+
 def scaled(parent, scale):
     """A Group of ``scale`` appended to ``parent``, for scaled text."""
     g = displayio.Group(scale=scale)

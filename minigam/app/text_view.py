@@ -11,8 +11,7 @@ import displayio
 import vectorio
 
 from minigam.app import palette as C
-from minigam.app.board_view import set_text, show
-from minigam.app.text import Text, scaled
+from minigam.app.text import Text, scaled, set_text, show
 
 
 class TextView:
