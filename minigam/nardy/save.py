@@ -35,7 +35,7 @@ each.
 
 from minigam.compat import const
 from minigam.core.saveframe import SaveError
-from minigam.bg.save import head, tail, check, matched, replay, guarded
+from minigam.core.save24 import head, tail, check, matched, replay, guarded
 from minigam.nardy import game as G
 from minigam.nardy.rules import (Rules, new_position, BLOCK, CHECKERS, OFF,
                                  TURN)
