@@ -2,11 +2,11 @@
 bytes, within the 64 bytes a PyBadge's NVM gives a game.
 
 ``dumps(game) -> bytes`` and ``loads(data, dice=None) -> NardyGame``;
-``loads`` raises ``SaveError`` (``minigam.quarter.save``'s) for anything that
+``loads`` raises ``SaveError`` (``minigam.core.saveframe``'s) for anything that
 is not a complete, intact, consistent save.
 
-Layout (big-endian; bytes 0..10, the dice and moves and the checksum as
-in Backgammon's save, ``minigam.bg.save``):
+Layout (big-endian; bytes 0..10, the dice and moves and the checksum are
+the 24-point games' framing, ``minigam.core.save24``):
 
 =====  ================================================================
 0      magic ``0x4E`` ("N")
