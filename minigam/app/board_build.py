@@ -20,14 +20,12 @@ def _label(parent, n, color, x, y, align=1, text="", scale=1):
     return Text(parent, n, color, x, y, scale, align, text=text)
 
 
-def build(view, lay):
-    """Make ``view``'s shapes for the layout ``lay``: ``view.group`` and
-    the parts the setters change."""
+def build(lay):
+    """The board's Group for the layout ``lay`` and the parts its setters
+    change, in the order ``BoardView.__init__`` unpacks them."""
     from minigam.app import sprites as S
-    view.lay = lay
     L = lay
-    g = displayio.Group()
-    view.group = g
+    g = group = displayio.Group()
     R = vectorio.Rectangle
     g.append(R(pixel_shader=C.pal(C.BG), width=L.w, height=L.h, x=0, y=0))
     g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=L.top - 1,
@@ -56,8 +54,8 @@ def build(view, lay):
     cpal[S.P1] = C.P1
     cpal[S.P2] = C.P2
     cpal[S.PICKED] = C.CURSOR
-    view.slots = []
-    view.shown = []  # per column: bytearray of 0 hidden / player
+    slots = []
+    shown = []  # per column: bytearray of 0 hidden / player
     for c in range(COLS):
         n = L.bar_cap if c in (0, COLS - 1) else L.cap
         grid = displayio.TileGrid(
@@ -65,8 +63,8 @@ def build(view, lay):
             tile_width=2 * r + 1, tile_height=2 * r, default_tile=S.EMPTY,
             x=L.col_cx(c) - r, y=L.y1 - 2 * r * n)
         g.append(grid)
-        view.slots.append(grid)
-        view.shown.append(bytearray(n))
+        slots.append(grid)
+        shown.append(bytearray(n))
     # Borne-off slabs: left tray Player 2, right tray Player 1.
     for c in (0, COLS - 1):
         g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.slab_w + 2,
@@ -77,39 +75,34 @@ def build(view, lay):
     spal.make_transparent(0)
     spal[1] = C.P1
     spal[2] = C.P2
-    view.slabs = []
+    slabs = []
     for c in (0, COLS - 1):
         grid = displayio.TileGrid(
             sheet, pixel_shader=spal, width=1, height=8,
             tile_width=L.slab_w, tile_height=L.slab_h + 1, default_tile=0,
             x=L.col_x(c) + 3, y=L.slab_y(0))
         g.append(grid)
-        view.slabs.append(grid)
-    view.off_n = bytearray(2)
-    view.off_lb = (
+        slabs.append(grid)
+    off_lb = (
         _label(g, 1, C.TEXT, L.col_cx(0), L.tray_label_y),
         _label(g, 1, C.TEXT, L.col_cx(COLS - 1), L.tray_label_y))
     # Count labels drawn on the top checker of a column.
-    view.count_lb = []
+    count_lb = []
     for c in range(COLS):
         lb = _label(g, 1, C.P1_INK, L.col_cx(c), L.slot_cy(0))
         lb.hidden = True
-        view.count_lb.append(lb)
+        count_lb.append(lb)
     # Legal destinations: a green dot where the checker would land,
     # one per column (shapes never jump across the screen: displayio
     # then redraws the box around both places).
-    view.marks = []
+    marks = []
     for c in range(COLS):
         s = vectorio.Circle(pixel_shader=C.pal(C.TARGET),
                             radius=max(2, L.r // 2), x=L.col_cx(c),
                             y=L.slot_cy(0))
         s.hidden = True
         g.append(s)
-        view.marks.append(s)
-    view.target_mask = 0
-    # The selected checker is drawn in the cursor colour.
-    view.sel_col = -1
-    view.sel_k = -1
+        marks.append(s)
     # Cursor: a bar above and below the column with short legs at its
     # corners, moved from column to column. (Full-height sides read as
     # a frame too, but moving them redrew two tall strips: 17 ms a step
@@ -119,7 +112,7 @@ def build(view, lay):
     t = L.cur_t
     leg = max(2 * t, L.r)
     pal = C.pal(C.CURSOR)
-    view.frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0,
+    frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0,
                     y=L.y0),
                   R(pixel_shader=pal, width=L.colw, height=t, x=0,
                     y=L.y1 - t),
@@ -131,29 +124,24 @@ def build(view, lay):
                     y=L.y0 + t),
                   R(pixel_shader=pal, width=2, height=leg, x=0,
                     y=L.y1 - t - leg))
-    for r in view.frame:
+    for r in frame:
         r.hidden = True
         g.append(r)
-    view.cur_color = C.CURSOR
-    view.cursor = -1
     # Status bar: Player 1 left, score centre, Player 2 right.
     y = L.top // 2
     s = L.scale
     big = scaled(g, s)
-    view.p1_lb = _label(big, 6, C.P1, 2, y, align=0, scale=s)
-    view.p2_lb = _label(big, 6, C.P2, L.w - 2, y, align=2, scale=s)
-    view.mid_lb = _label(big, 5, C.TEXT, L.w // 2, y, scale=s)
-    view.turn = 0
+    p1_lb = _label(big, 6, C.P1, 2, y, align=0, scale=s)
+    p2_lb = _label(big, 6, C.P2, L.w - 2, y, align=2, scale=s)
+    mid_lb = _label(big, 5, C.TEXT, L.w // 2, y, scale=s)
     # Bottom bar: message, then the dice.
     # (opaque, in the bar's colour: a change redraws only its own
     # tiles, not the bar and the felt beneath them too)
-    view.msg_lb = Text(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
+    msg_lb = Text(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
                        L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
     # Dice: a TileGrid each over the faces sheet, its own face/pip
     # palette.
-    view.dice_g = []
-    view.dice = bytearray(2)
-    view.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
+    dice_g = []
     ds = L.ds
     sheet = S.dice(ds)
     for k in range(2):
@@ -162,24 +150,26 @@ def build(view, lay):
             tile_width=ds, tile_height=ds, x=L.die_x(k), y=L.die_y())
         grid.hidden = True
         g.append(grid)
-        view.dice_g.append(grid)
+        dice_g.append(grid)
     # Banner: a panel across the middle with two lines of text.
     bw = L.w - 2 * L.colw + 8
     bhh = 2 * L.ch + 10
-    view.banner = displayio.Group()
+    banner = displayio.Group()
     by = (L.y0 + L.y1) // 2 - bhh // 2
-    view.banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
+    banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
                          height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
-    view.banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
+    banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
                          height=bhh, x=(L.w - bw) // 2, y=by))
     n = L.chars(bw - 4)
-    view.ban_chars = n  # characters a banner line holds
-    big = scaled(view.banner, s)
-    view.ban1 = _label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2,
+    ban_chars = n  # characters a banner line holds
+    big = scaled(banner, s)
+    ban1 = _label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2,
                       scale=s)
-    view.ban2 = _label(big, n, C.CURSOR, L.w // 2,
+    ban2 = _label(big, n, C.CURSOR, L.w // 2,
                       by + 6 + L.ch + L.ch // 2, scale=s)
-    view.banner.hidden = True
-    g.append(view.banner)
-    view.banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
-    view.pos = bytearray(17)  # what the screen shows (none yet: zeros)
+    banner.hidden = True
+    g.append(banner)
+    banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
+    return (group, slots, shown, slabs, off_lb, count_lb, marks, frame,
+            p1_lb, p2_lb, mid_lb, msg_lb, dice_g, banner, ban_chars, ban1,
+            ban2, banner_box)

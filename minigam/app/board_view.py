@@ -30,9 +30,24 @@ class BoardView:
         # the tile sheets' drawing) then leaves the heap: on stock
         # CircuitPython a loaded .mpy stays in RAM.
         from minigam.app.board_build import build
-        build(self, lay)
+        self.lay = lay
+        (self.group, self.slots, self.shown, self.slabs, self.off_lb,
+         self.count_lb, self.marks, self.frame, self.p1_lb, self.p2_lb,
+         self.mid_lb, self.msg_lb, self.dice_g, self.banner, self.ban_chars,
+         self.ban1, self.ban2, self.banner_box) = build(lay)
         unload("minigam.app.board_build")
         unload("minigam.app.sprites")
+        # What is on screen.
+        self.pos = bytearray(17)  # the position (none yet: zeros)
+        self.off_n = bytearray(2)  # checkers borne off, by player
+        self.target_mask = 0
+        self.sel_col = -1  # the selected checker, in the cursor colour
+        self.sel_k = -1
+        self.cur_color = C.CURSOR
+        self.cursor = -1
+        self.turn = 0
+        self.dice = bytearray(2)
+        self.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
 
     # -- checkers -----------------------------------------------------------
 
