@@ -1,5 +1,5 @@
 """What the three games share: fair dice (``dice``), the turn flow
-(``flow``; ``flow24`` for the 24-point games), the saves' error and
+(``flow`` and ``flow24``: the 24-point games'), the saves' error and
 checksum (``saveframe``) and the networks' native kernels (``native``,
 on the MINIGAM firmware only).
 """
