@@ -97,8 +97,8 @@ def render(app):
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:
-        from minigam.app.own_dice import banner
-        ban = banner(app, names)
+        from minigam.app.own_dice import banner as entry_banner
+        ban = entry_banner(app, names)
     elif st == PASS:
         ban = ("No legal move", who + ": A to pass")
     elif st == PICK:
@@ -120,8 +120,8 @@ def render(app):
         from minigam.app.pages import over_banner
         ban = over_banner(app)
     elif st == REVIEW:
-        from minigam.app.over import banner
-        ban = banner(app)
+        from minigam.app.over import banner as review_banner
+        ban = review_banner(app)
         msg = "B: back"
     elif st == AI or st == AIMOVE:
         cursor = app.last_col  # -1 until the first move is shown

@@ -47,6 +47,10 @@ class Flow:
     docstring for what a game adds."""
 
     _PLAY_OPENING = True  # the opening dice are the first turn's
+    OFF = 0  # the position's shape: a game gives its own
+    BLOCK = 0
+    TURN = 0
+    KIND = -1
 
     def __init__(self, rules, match_to, dice, auto_forced, can, do, undo):
         self._can = can
@@ -332,6 +336,32 @@ class Flow:
             for _ in range(made):
                 self.undo()
             raise
+
+    # -- what a game gives (see the module docstring) ------------------------
+
+    def _new_pos(self):
+        raise NotImplementedError
+
+    def _won(self, pos):
+        raise NotImplementedError
+
+    def _points(self, pos):
+        raise NotImplementedError
+
+    def _begin_turn(self, d1, d2, auto):
+        raise NotImplementedError
+
+    def _singles(self):
+        raise NotImplementedError
+
+    def _allowed(self, src, die):
+        raise NotImplementedError
+
+    def turn_done(self):
+        raise NotImplementedError
+
+    def _log_turn(self, player):
+        raise NotImplementedError
 
     # -- helpers for screens and tests --------------------------------------
 
