@@ -25,7 +25,7 @@ def build(lay):
     change, in the order ``BoardView.__init__`` unpacks them."""
     from minigam.app import sprites as S
     L = lay
-    g = group = displayio.Group()
+    g = displayio.Group()
     R = vectorio.Rectangle
     g.append(R(pixel_shader=C.pal(C.BG), width=L.w, height=L.h, x=0, y=0))
     g.append(R(pixel_shader=C.pal(C.BAR_BG), width=L.w, height=L.top - 1,
@@ -112,18 +112,14 @@ def build(lay):
     t = L.cur_t
     leg = max(2 * t, L.r)
     pal = C.pal(C.CURSOR)
-    frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0,
-                    y=L.y0),
-                  R(pixel_shader=pal, width=L.colw, height=t, x=0,
-                    y=L.y1 - t),
-                  R(pixel_shader=pal, width=2, height=leg, x=0,
-                    y=L.y0 + t),
-                  R(pixel_shader=pal, width=2, height=leg, x=0,
-                    y=L.y1 - t - leg),
-                  R(pixel_shader=pal, width=2, height=leg, x=0,
-                    y=L.y0 + t),
-                  R(pixel_shader=pal, width=2, height=leg, x=0,
-                    y=L.y1 - t - leg))
+    frame = (R(pixel_shader=pal, width=L.colw, height=t, x=0, y=L.y0),
+             R(pixel_shader=pal, width=L.colw, height=t, x=0, y=L.y1 - t),
+             R(pixel_shader=pal, width=2, height=leg, x=0, y=L.y0 + t),
+             R(pixel_shader=pal, width=2, height=leg, x=0,
+               y=L.y1 - t - leg),
+             R(pixel_shader=pal, width=2, height=leg, x=0, y=L.y0 + t),
+             R(pixel_shader=pal, width=2, height=leg, x=0,
+               y=L.y1 - t - leg))
     for r in frame:
         r.hidden = True
         g.append(r)
@@ -138,7 +134,7 @@ def build(lay):
     # (opaque, in the bar's colour: a change redraws only its own
     # tiles, not the bar and the felt beneath them too)
     msg_lb = Text(big, L.chars(L.die_x(0) - 6), C.TEXT, 4,
-                       L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
+                  L.h - L.bottom // 2, s, 0, background=C.BAR_BG)
     # Dice: a TileGrid each over the faces sheet, its own face/pip
     # palette.
     dice_g = []
@@ -157,19 +153,18 @@ def build(lay):
     banner = displayio.Group()
     by = (L.y0 + L.y1) // 2 - bhh // 2
     banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
-                         height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
+                    height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
     banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
-                         height=bhh, x=(L.w - bw) // 2, y=by))
+                    height=bhh, x=(L.w - bw) // 2, y=by))
     n = L.chars(bw - 4)
     ban_chars = n  # characters a banner line holds
     big = scaled(banner, s)
-    ban1 = _label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2,
-                      scale=s)
-    ban2 = _label(big, n, C.CURSOR, L.w // 2,
-                      by + 6 + L.ch + L.ch // 2, scale=s)
+    ban1 = _label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, scale=s)
+    ban2 = _label(big, n, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2,
+                  scale=s)
     banner.hidden = True
     g.append(banner)
     banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
-    return (group, slots, shown, slabs, off_lb, count_lb, marks, frame,
+    return (g, slots, shown, slabs, off_lb, count_lb, marks, frame,
             p1_lb, p2_lb, mid_lb, msg_lb, dice_g, banner, ban_chars, ban1,
             ban2, banner_box)
