@@ -357,7 +357,7 @@ def test_switching_games_brings_each_board_back():
     for _ in range(3):
         rig.press(K.Y)
     rig.press(K.A)
-    assert type(app.board).__name__ == "BoardView" and app.xt is None
+    assert type(app.board).__name__ == "BoardView" and app.xt.__name__ == "minigam.app.quarter_app"
     rig.press(K.B)
     for _ in range(3):
         rig.press(K.X)
@@ -366,7 +366,7 @@ def test_switching_games_brings_each_board_back():
         rig.press(K.Y)
     rig.press(K.A)
     assert type(app.board).__name__ == "BgBoardView"
-    assert app.xt.__name__ == "minigam.app.cube"
+    assert app.xt.__name__ == "minigam.app.bg_app"
     assert len(app.root) == 1 + (app.text is not None)
 
 

@@ -135,7 +135,7 @@ def test_cube_decisions_against_gnubg():
 
 
 def test_device_rule_is_the_apps():
-    from minigam.app import cube
+    from minigam.app import bg_app as cube
     assert bg_cube.device_rule() == {
         "centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
         "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}

@@ -266,7 +266,7 @@ def test_a_drive_gets_only_the_hardware_modules_its_board_imports():
 
 GAMES_24 = ("minigam/bg/__init__.py", "minigam/bg/weights.py",
             "minigam/nardy/__init__.py", "minigam/nardy/weights.py",
-            "minigam/app/cube.py", "minigam/app/bg_view.py",
+            "minigam/app/bg_app.py", "minigam/app/bg_view.py",
             "minigam/app/nardy_app.py")
 
 

@@ -97,7 +97,7 @@ def drive(tmp_path, monkeypatch):
     monkeypatch.setattr(ai_eval, "_weights", no_module)
     monkeypatch.setattr(ai_eval, "__file__", str(tmp_path / "eval.py"))
     monkeypatch.setattr(ai_eval, "_NETS", [None, None])
-    monkeypatch.setattr(ai_eval, "_ROOM", [None])
+    monkeypatch.setattr(ai_eval, "ROOM", [None])
     return tmp_path
 
 
@@ -113,32 +113,32 @@ def test_files_evaluate_exactly_as_the_modules(drive, module_scores):
 
 
 def test_the_buffers_are_allocated_once_and_reused(drive, module_scores):
-    assert ai_eval.reserve() == ai_load.nbytes(ai_eval._ROOM[0]) > 6000
-    room = ai_eval._ROOM[0]
+    assert ai_eval.reserve() == ai_load.nbytes(ai_eval.ROOM[0]) > 6000
+    room = ai_eval.ROOM[0]
     tables = [id(t) for t in room[0]]
     assert ai_eval.reserve() == 0  # already there
     std = ai_eval.net(False)
     assert std.W1 is room[0][0] and isinstance(std.W1, bytearray)
     fe = ai_eval.net(True)
-    assert ai_eval._ROOM[0] is room and [id(t) for t in room[0]] == tables
+    assert ai_eval.ROOM[0] is room and [id(t) for t in room[0]] == tables
     assert fe.W1 is room[0][0] and ai_eval._NETS == [None, fe]
     # the standard network's buffers now hold the other one: it says so
     with pytest.raises(TypeError):
         ai_eval.output(std, ai_eval.array.array("i", bytes(4 * 32)))
     assert scores(1) == module_scores[1]
     assert scores(0) == module_scores[0]  # read again, same buffers
-    assert ai_eval._ROOM[0] is room and [id(t) for t in room[0]] == tables
+    assert ai_eval.ROOM[0] is room and [id(t) for t in room[0]] == tables
 
 
 def test_without_reserve_the_first_network_allocates_the_buffers(drive):
-    assert ai_eval._ROOM[0] is None
+    assert ai_eval.ROOM[0] is None
     nt = ai_eval.net(True)
-    assert nt.W1 is ai_eval._ROOM[0][0][0]
+    assert nt.W1 is ai_eval.ROOM[0][0][0]
 
 
 def test_reserve_does_nothing_where_the_modules_import(monkeypatch):
-    monkeypatch.setattr(ai_eval, "_ROOM", [None])
-    assert ai_eval.reserve() == 0 and ai_eval._ROOM == [None]
+    monkeypatch.setattr(ai_eval, "ROOM", [None])
+    assert ai_eval.reserve() == 0 and ai_eval.ROOM == [None]
 
 
 def test_full_entry_falls_back_and_a_missing_file_is_an_import_error(drive):
@@ -290,7 +290,7 @@ res = []
 for k in (0, 1, 0):
     for p in POS:
         res.append(ai_eval.evaluate(p, bool(k)))
-    res.append(id(ai_eval.net(bool(k)).W1) == id(ai_eval._ROOM[0][0][0]))
+    res.append(id(ai_eval.net(bool(k)).W1) == id(ai_eval.ROOM[0][0][0]))
 print('LOADER', 'minigam.quarter.net_file' in sys.modules)
 print('SCORES', res)
 """

@@ -100,18 +100,14 @@ class App:
         # MINIGAM's board first, before any other start-up allocation (on
         # stock CircuitPython a board made later, between the menu's code
         # and its pages, left no 16 KB block free in a game).
-        from minigam.app.board_view import BoardView, column
-        self.board = BoardView(self.lay)
-        self.board_kind = P.MINIGAM
+        # The game's app module (``states.GAME_MODULES``; ``menu.use_board``
+        # changes it with the board): the app's one door to the game.
+        from minigam.app import quarter_app
+        self.xt = quarter_app
+        # It makes the board view, and ``col``, the view's place of a
+        # player's index (MINIGAM's column, the 24-point games' spot).
+        self.board, self.col = quarter_app.board(self)
         self.root.append(self.board.group)
-        self.spot = None  # Backgammon's index -> spot; None in MINIGAM
-        # The 24-point game's app module (``minigam.app.cube`` or
-        # ``nardy_app``, set with its board by ``menu.use_board``).
-        self.xt = None
-        # The board view's place of a player's index: MINIGAM's column
-        # (``board_view.column``) or the 24-point games' spot
-        # (``menu.use_board`` sets it).
-        self.col = column
         self.tutor = False  # the tutor judges this game (MINIGAM only)
         self.dice = dice
         self.ai_seed = ai_seed
@@ -278,7 +274,7 @@ class App:
                     self._human_roll()
             elif back:
                 self.to_menu()
-            elif code == K.X and self.spot is not None:
+            elif code == K.X:
                 self.xt.human_double(self)
         elif st == OFFER:
             if ok or back:
@@ -400,7 +396,7 @@ class App:
             _over().begin(self)
             return
         p = g.player
-        if self.spot is not None and self.xt.turn(self):
+        if self.xt.turn(self):
             return  # a double to answer first
         if self.is_ai(p):
             if g.state == _G_ROLL:

@@ -51,7 +51,7 @@ class BoardView:
 
     # -- checkers -----------------------------------------------------------
 
-    def set_position(self, pos):
+    def update(self, pos):
         """Show the checkers, bars, trays and pip counts of ``pos``."""
         if pos == self.pos:
             # a cursor key: its frame's time is not spent here (no
@@ -178,7 +178,7 @@ class BoardView:
         self.sel_k = k
         self.slots[col][len(shown) - 1 - k] = _PICKED
 
-    def set_targets(self, mask):
+    def set_marks(self, mask):
         """Show a green dot on every column whose bit is set in ``mask``:
         where the selected checker would land (a tray for "off")."""
         if mask == self.target_mask:
@@ -206,7 +206,7 @@ class BoardView:
 
     # -- dice -----------------------------------------------------------------
 
-    def set_dice(self, d1, d2, player, used=0):
+    def set_dice(self, d1, d2, used=0, player=1):
         """Show dice ``d1``, ``d2`` (0 hides one) in ``player``'s colours;
         bit k of ``used`` greys die k out. ``player`` may be a pair, one
         colour per die (the opening roll)."""

@@ -23,13 +23,18 @@ RIGHT activates the item or steps its value forward, LEFT steps it back,
 B goes back from Settings or Statistics to the main page.
 """
 
+from sys import modules
 from minigam.compat import const, unload
 from minigam.hw import keys as K
 from minigam.app import persist as P
-from minigam.app.states import MENU, INFO, OPEN, PAGES_MODULE, PLAY_EXTRAS
+from minigam.app.states import (MENU, INFO, OPEN, PAGES_MODULE, PLAY_EXTRAS,
+                                GAME_MODULES)
 
 # Pages (``app.menu_page``)
 _MAIN = const(0)
+
+_G_NEW = const(0)  # a game's states (minigam.core.flow, minigam.quarter.game)
+_G_OVER = const(3)
 _SETTINGS_PAGE = const(1)
 _STATS_PAGE = const(2)
 
@@ -130,45 +135,20 @@ def check_games(app):
 
 def use_board(app, kind):
     """Put the board view of game ``kind`` (``persist.MINIGAM``,
-    ``BACKGAMMON`` or ``NARDY``) on the screen, under the pages, and
-    for a 24-point game its app module as ``app.xt``; the other game's
-    view leaves the heap."""
-    if kind == app.board_kind:
+    ``BACKGAMMON`` or ``NARDY``) on the screen, under the pages, with its
+    app module as ``app.xt`` (``states.GAME_MODULES``); the other game's
+    view and module leave the heap."""
+    if kind == app.xt.KIND:
         return
-    if app.board is not None:
-        app.root.remove(app.board.group)
-        app.board = None
-        for m in ("minigam.app.bg_view", "minigam.app.bg_layout",
-                  "minigam.app.board_view"):
-            unload(m)
-    if kind == P.BACKGAMMON:  # (the 24-point games' names are there)
-        from minigam.app import cube as xt
-    elif kind:
-        from minigam.app import nardy_app as xt  # type: ignore[no-redef]
-    if kind:
-        _drop_minigam_network()
-        app.xt = xt
-        xt.board(app)
-    else:
-        from minigam.app.board_view import BoardView, column
-        app.board = BoardView(app.lay)
-        app.spot = app.xt = None
-        app.col = column
-    app.board_kind = kind
+    app.root.remove(app.board.group)
+    app.board = None
+    app.xt.leave(app)
+    unload(app.xt.__name__)
+    name = GAME_MODULES[kind]
+    __import__(name)
+    app.xt = modules[name]
+    app.board, app.col = app.xt.board(app)
     app.root.insert(0, app.board.group)
-
-
-def _drop_minigam_network():
-    """A 24-point game never evaluates a MINIGAM position: MINIGAM's AI,
-    evaluator and weights modules leave the heap, unless the evaluator
-    holds a weights file's buffers (reserved at start-up on a stock
-    drive, and kept for the next MINIGAM game)."""
-    import sys
-    ev = sys.modules.get("minigam.quarter.eval")
-    if ev is not None and ev._ROOM[0] is None:
-        for m in ("minigam.quarter.ai", "minigam.quarter.eval",
-                  "minigam.quarter.weights", "minigam.quarter.weights_fe"):
-            unload(m)
 
 
 def match_text(s):
@@ -337,14 +317,8 @@ def new_game(app, mode):
     _save_settings(app)
     app.game = None
     app.ai = None
-    m = P.MATCHES[s.match]
-    if s.game:  # Backgammon, Long Nardy
-        use_board(app, s.game)
-        app.xt.new_game(app, m)
-    else:
-        from minigam.quarter.game import Game
-        app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
-                        auto_forced=s.auto)
+    use_board(app, s.game)
+    app.xt.new_game(app, P.MATCHES[s.match])
     _start(app, mode, s.level)
 
 
@@ -373,27 +347,26 @@ def play_from(app, mode, pos, level=None):
 
 
 def _start(app, mode, level):
-    from minigam.quarter.game import NEW, OVER
     app.menu_page = _MAIN  # after the game, the menu's main page
     keep_store(app)
     app.mode = mode
     app.level = level
     g = app.game
     use_board(app, g.KIND)
-    app.tutor = app.settings.tutor and g.OFF != 25  # (MINIGAM's judge)
+    app.tutor = app.settings.tutor and app.xt.JUDGED
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))
     app.board.set_names(*app.names())
     app.leave_pages()  # this module leaves the heap
     app.last_col = -1
     g = app.game
-    if g.state == OVER:
+    if g.state == _G_OVER:
         if g.match_over():
             g.new_match()
         else:
             g.new_game()
     app.ai_steps = []
-    if g.state == NEW:
+    if g.state == _G_NEW:
         app.state = OPEN
     else:
         app.start_turn()

@@ -1,28 +1,43 @@
-"""Long Nardy in the app: its board and game made (for the menu), its AI,
-and what its board shows besides the checkers: the score, crosses on the
-points the picked checker may not go to (an opposing checker holds them,
-or landing there would make a forbidden block), and, when the head rule is
-what keeps the head's checkers still, a note saying so. The functions the
-app calls on a 24-point game's module (``app.xt``; Backgammon's is
-``minigam.app.cube``) are here, those of the cube doing nothing: Long
-Nardy has none. Loaded only for a Long Nardy game (the MINIGAM firmware
-ships it, stock drives carry MINIGAM alone).
+"""Long Nardy in the app: its board and game made, its AI, and what its
+board shows besides the checkers: the score, crosses on the points the
+picked checker may not go to (an opposing checker holds them, or landing
+there would make a forbidden block), and, when the head rule is what keeps
+the head's checkers still, a note saying so. The app's door to the game
+(``app.xt``), like ``minigam.app.quarter_app``, whose docstring lists what
+each game's module gives; the cube's functions do nothing: Long Nardy has
+none. Loaded with Long Nardy's board (the MINIGAM firmware ships it, stock
+drives carry MINIGAM alone).
 """
 
 from minigam.app.states import PICK, DEST
 from minigam.nardy.rules import (BLOCK, HEAD, HEADS, OFF, can_move,
                                  closes_block)
 
+KIND = 2  # persist.NARDY
+JUDGED = False  # (no tutor or review yet)
+POINTS = True  # a game is worth points (mars), money sessions
+HITS = False  # no checker is ever hit
+CUBE = False
+AI_MODULES = ("minigam.nardy.ai", "minigam.bg.ai")
+
 # The head rule's note, longest first: the first that fits the line.
 NOTES = ("One from head a turn", "1 from head a turn", "Head: 1 per turn")
 
 
 def board(app):
-    """Long Nardy's board view (the menu's ``use_board``)."""
+    """Long Nardy's board view and the view's place of a player's index
+    (the menu's ``use_board``)."""
     from minigam.app.bg_layout import BgLayout
     from minigam.app.nardy_view import NardyBoardView, spot
-    app.board = NardyBoardView(BgLayout(app.hw.width, app.hw.height))
-    app.spot = app.col = spot
+    return NardyBoardView(BgLayout(app.hw.width, app.hw.height)), spot
+
+
+def leave(app):
+    """Another game's board takes the screen: this one's code leaves."""
+    from minigam.compat import unload
+    for m in ("minigam.app.nardy_view", "minigam.app.bg_view",
+              "minigam.app.bg_layout"):
+        unload(m)
 
 
 def new_game(app, m):
@@ -34,16 +49,23 @@ def new_game(app, m):
                          auto_forced=app.settings.auto)
 
 
-def player(app, level, seed=None):
-    """A Long Nardy AI of ``level``, sharing the game's play buffers."""
-    from minigam.nardy.ai import NardyAI
-    return NardyAI(level, app.ai_seed if seed is None else seed,
-                   rules=app.game.rules)
+def player(app, level):
+    """The opponent: a Long Nardy AI of ``level``, sharing the game's play
+    buffers; keys and frames go on in a long search."""
+    from minigam.app.ai_turn_keys import hook
+    ai = _ai(app, level, app.ai_seed)
+    ai.rules.between = hook(app)
+    return ai
 
 
 def advisor(app):
     """The hint's judge in a two-player game: a Hard player."""
-    return player(app, "hard", 0)
+    return _ai(app, "hard", 0)
+
+
+def _ai(app, level, seed):
+    from minigam.nardy.ai import NardyAI
+    return NardyAI(level, seed, rules=app.game.rules)
 
 
 def turn(app):

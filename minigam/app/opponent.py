@@ -10,21 +10,13 @@ from minigam.app import persist as P
 
 
 def make(app):
-    """``app.ai``: the exact table of Perfect where the host has one, else
-    the AI of the game's level (a 24-point game's from its ``app.xt``)."""
+    """``app.ai``: the exact table of Perfect where the host has one for
+    the game, else the AI of the game's level (``app.xt.player``)."""
     ai = None
-    if app.level == P.PERFECT and app.perfect is not None \
-            and app.spot is None:
+    if app.level == P.PERFECT and app.perfect is not None:
         ai = app.perfect(app.game.rules)
     if ai is None:
         if app.level >= len(P.LEVELS):  # no exact table here: Hard
             app.level = len(P.LEVELS) - 1
-        if app.spot is not None:
-            ai = app.xt.player(app, P.LEVELS[app.level])
-            # a double's search is long: keys and frames go on in it
-            from minigam.app.ai_turn_keys import hook
-            ai.rules.between = hook(app)
-        else:
-            from minigam.quarter.ai import AIPlayer
-            ai = AIPlayer(app.game.rules, P.LEVELS[app.level], app.ai_seed)
+        ai = app.xt.player(app, P.LEVELS[app.level])
     app.ai = ai

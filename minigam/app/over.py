@@ -14,19 +14,18 @@ def record(app, w):
     """Count a game won by player ``w`` in the lifetime statistics of its
     game type."""
     st = app.stats
-    bg = app.board_kind
+    kind = app.xt.KIND
     if app.mode == P.MODE_AI:
         if app.level >= len(P.LEVELS):
             return  # Perfect (host only) is not a device level
-        k = 3 * bg + app.level
+        k = 3 * kind + app.level
         st.games[k] += 1
         if w == 1:
             st.wins[k] += 1
     else:
-        st.two_player[bg] += 1
+        st.two_player[kind] += 1
     P.save_stats(app.hw.store, st)
-    if bg:
-        app.xt.report(app)  # Backgammon's moves, for gnubg on a PC
+    app.xt.report(app)  # (Backgammon's moves, for gnubg on a PC)
 
 
 def begin(app):
@@ -38,8 +37,8 @@ def begin(app):
     app.ai = None
     app.adv = None
     app.review = None
-    unload("minigam.quarter.ai")
-    unload("minigam.bg.ai")
+    for m in app.xt.AI_MODULES:
+        unload(m)
     app.hw.pixels.show_mover(app.game.winner)
 
 
@@ -63,7 +62,7 @@ def key(app, ok, back, fwd):
         if st == OVER:
             summary(app)
         elif st == SUMMARY:
-            if app.spot is None:  # (the review judges MINIGAM plays)
+            if app.xt.JUDGED:
                 start_review(app)
         elif app.review is not None and app.review.done:
             app.review_page += 1

@@ -58,7 +58,7 @@ def _title(app):
 def over_banner(app):
     """The banner over the final board."""
     g = app.game
-    if g.OFF == 25:  # a 24-point game: the points it was worth
+    if app.xt.POINTS:  # the points it was worth
         return _title(app), "%d pt%s X:more" % (
             g.points, "" if g.points == 1 else "s")  # (fits 240x240)
     if g.match_to > 1:
@@ -84,7 +84,8 @@ def over_lines(app):
         if cur is None or t > cur[0] + cur[1]:
             lucky[player - 1] = (d1, d2)
     lines = []
-    if g.OFF == 25 and not g.match_to:
+    xt = app.xt
+    if xt.POINTS and not g.match_to:
         lines.append("Score %d-%d (money)" % (g.score[0], g.score[1]))
     if g.match_to > 1:
         lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
@@ -94,7 +95,7 @@ def over_lines(app):
             lines.append("Match: you win" if who == "You"
                          else "Match: %s wins" % who)
     lines.append("Pips: %s %d %s %d" % (n[0], g.pips(1), n[1], g.pips(2)))
-    if app.board_kind != P.NARDY:  # (no hits in Long Nardy)
+    if xt.HITS:
         lines.append("Hits: %s %d %s %d" % (n[0], hits[0], n[1], hits[1]))
     top = 0
     for p in (0, 1):
@@ -104,10 +105,10 @@ def over_lines(app):
         d = lucky[top - 1]
         lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
     lines.append("Turns: %d" % len([t for t in g.turns if t[1]]))
-    if app.board_kind == P.BACKGAMMON:
+    if xt.CUBE:
         lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
                                      else ""))
-    elif g.OFF != 25:
+    elif xt.JUDGED:
         lines.append("X: review")
     lines.append("A: %s B: back" % ("rematch" if g.match_winner else "next"))
     return title, lines

@@ -36,10 +36,7 @@ def render(app):
     b = app.board
     g = app.game
     pos = app.scratch if st == HINT and app.hint_k >= 0 else g.pos
-    if app.spot is not None:
-        b.update(pos)
-    else:
-        b.set_position(pos)
+    b.update(pos)
     names = app.names()
     if st in (OPEN, OPENED) or (st == ENTER and not app.enter_who):
         b.set_turn(0)
@@ -47,13 +44,7 @@ def render(app):
         b.set_turn(g.winner)
     else:
         b.set_turn(g.player)
-    bg = app.spot is not None
-    if bg:
-        app.xt.status(app, b)  # the score, the cube
-    elif g.match_to > 1:
-        b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to))
-    else:
-        b.set_score("")
+    app.xt.status(app, b)  # the score, the cube, the game's own marks
     d1 = d2 = used = 0
     who = g.player
     if st == ENTER:
@@ -69,10 +60,7 @@ def render(app):
             for k in range(len(g.used)):
                 if g.used[k]:
                     used |= 1 << k
-    if bg:
-        b.set_dice(d1, d2, used, who)
-    else:
-        b.set_dice(d1, d2, who if d1 else 1, used)
+    b.set_dice(d1, d2, used, who)
     cursor = -1
     sel = -1
     mask = 0
@@ -93,7 +81,7 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = app.xt.roll_tip(app) if bg else "B: menu"
+        msg = app.xt.roll_tip(app)
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:
@@ -137,9 +125,6 @@ def render(app):
         ban = ("No legal move", "AI must pass")
     b.set_cursor(cursor, app.cur_color)
     b.set_selected(sel)
-    if bg:
-        b.set_marks(mask)
-    else:
-        b.set_targets(mask)
+    b.set_marks(mask)
     b.set_message(msg)
     b.set_banner(*(ban or (None,)))

@@ -41,4 +41,11 @@ OVER_MODULES = ("minigam.app.over", "minigam.quarter.review",
                 "minigam.quarter.notation")
 PLAY_EXTRAS = OVER_MODULES + ("minigam.app.coach", "minigam.app.hint",
                               "minigam.app.own_dice",
-                              "minigam.app.play_view", "minigam.app.cube")
+                              "minigam.app.play_view")
+
+# Each game's module in the app (``App.xt``), by the game's ``KIND``
+# (``persist.MINIGAM``, ``BACKGAMMON``, ``NARDY``): its board view, its
+# game, its AI, its cube and its words (``minigam.app.quarter_app`` says
+# what each gives). A new game is a new package and a module here.
+GAME_MODULES = ("minigam.app.quarter_app", "minigam.app.bg_app",
+                "minigam.app.nardy_app")

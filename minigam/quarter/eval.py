@@ -99,8 +99,9 @@ class Net:
 
 _NETS = [None, None]  # type: list
 # The buffers networks from weights files are read into (a Net that is
-# never handed out), once allocated: [room].
-_ROOM = [None]  # type: list
+# never handed out), once allocated: [room]. Public: the app keeps this
+# module in the heap while it holds them (``quarter_app.leave``).
+ROOM = [None]  # type: list
 
 
 def _weights(full_entry):
@@ -129,7 +130,7 @@ def reserve():
     network later allocates nothing big. Returns the bytes reserved: 0 when
     there is nothing to do (the weights modules import, as on the MINIGAM
     firmware; no weights file; already done)."""
-    if _ROOM[0] is not None:
+    if ROOM[0] is not None:
         return 0
     try:
         _weights(False)

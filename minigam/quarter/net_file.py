@@ -4,7 +4,7 @@ uses when the weights modules are not there (stock CircuitPython, where
 ``deploy`` ships these files instead; ``minigam.host.aitools.weights_bin`` writes
 them from the modules). ``ai_eval`` imports this module only to read a file
 and unloads it after. It hands itself in (``ev``: its scales, its ``Net``,
-its room ``_ROOM`` and where it lives), so this module imports nothing of
+its room ``ROOM`` and where it lives), so this module imports nothing of
 it.
 
 The weights file, version 1, all little-endian:
@@ -126,7 +126,7 @@ def reserve(ev):
             shape[2] = nx
     if shape is None:
         return 0
-    r = ev._ROOM[0] = room(shape[0], shape[1], shape[2])
+    r = ev.ROOM[0] = room(shape[0], shape[1], shape[2])
     return nbytes(r)
 
 
@@ -151,13 +151,13 @@ def load(ev, full_entry):
             raise ValueError("%s has %d bytes where its header makes %d "
                              "(truncated or damaged)" % (name, got, want))
         f.seek(4 * N_HEAD)
-        r = ev._ROOM[0]
+        r = ev.ROOM[0]
         if r is not None and r[4] is not None:
             clear(r[4])
             r[4] = None
         if r is None or r[1] != h or r[2] != h2 or r[3] < nx:
-            r = ev._ROOM[0] = None  # the old room goes first
-            r = ev._ROOM[0] = room(h, h2, nx)
+            r = ev.ROOM[0] = None  # the old room goes first
+            r = ev.ROOM[0] = room(h, h2, nx)
         t = r[0]
         tables = (t[0], t[1], memoryview(t[2])[:nx], memoryview(t[3])[:nx],
                   t[4], t[5], t[6], t[7])

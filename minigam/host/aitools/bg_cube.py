@@ -16,7 +16,7 @@ analysis default) gives the player on roll's equities, normalised to the
 cube: no double (ND), double/take (DT), double/pass (DP = 1). It doubles
 when ``min(DT, DP) > ND`` and takes when ``DT <= DP``.
 
-The device's answer is ``minigam.app.cube``'s rule, reimplemented here
+The device's answer is ``minigam.app.bg_app``'s rule, reimplemented here
 from its constants (``DOUBLE``, ``TOO_GOOD``, ``TAKE``): ``E`` is the
 network's cubeless equity of the position for the player on roll
 (``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E <=
@@ -128,9 +128,9 @@ def gnubg_cube(points, plies=2, timeout=7200):
 
 
 def device_rule():
-    """``{state: (DOUBLE, TOO_GOOD, TAKE)}`` of ``minigam.app.cube``
+    """``{state: (DOUBLE, TOO_GOOD, TAKE)}`` of ``minigam.app.bg_app``
     (1/4096): its window for a centred cube and for a redouble."""
-    from minigam.app import cube
+    from minigam.app import bg_app as cube
     return {"centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
             "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}
 
@@ -390,7 +390,7 @@ def main(argv=None):
           "play (no Jacoby, no beavers); %d decision points of %d money "
           "games gnubg 0-ply played itself with the cube (seed %d)"
           % (version, args.plies, len(points), args.games, args.seed))
-    print("device rule (minigam.app.cube): double when %d <= E <= %d "
+    print("device rule (minigam.app.bg_app): double when %d <= E <= %d "
           "(centred cube), redouble when %d <= E <= %d, take when E >= %d "
           "(1/4096 equity, the network's, cubeless)"
           % (rule["centred"][:2] + rule["owned"][:2] + rule["centred"][2:]))

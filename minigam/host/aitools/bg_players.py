@@ -16,7 +16,7 @@ them), ``[]`` when there is none; ``minigam.bg.ai.BgAI`` has the same.
 
 Cube policies (``wants_double(game)``, ``takes(game)``): ``NoCube`` (never
 doubles: cubeless play, the default of ``play``); ``DeviceCube``, the
-handheld AI's thresholds (``minigam.app.cube``: doubles when the network's
+handheld AI's thresholds (``minigam.app.bg_app``: doubles when the network's
 cubeless equity is in ``[DOUBLE, TOO_GOOD]``, redoubles in ``[REDOUBLE,
 TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
 cube actions).
@@ -144,12 +144,12 @@ class NoCube:
 
 
 class DeviceCube:
-    """The handheld AI's cube decisions (``minigam.app.cube``'s thresholds
+    """The handheld AI's cube decisions (``minigam.app.bg_app``'s thresholds
     on the network's cubeless equity; money-game thresholds, as on the
     device)."""
 
     def __init__(self):
-        from minigam.app import cube
+        from minigam.app import bg_app as cube
         from minigam.bg.eval import evaluate, equity_of
         self._windows = ((cube.DOUBLE, cube.TOO_GOOD),
                          (cube.REDOUBLE, cube.TOO_GOOD_OWNED))

@@ -102,7 +102,8 @@ class PerfectPlayer:
 def factory(checkers=8):
     """The app's Perfect level for the simulator: a function ``make(rules)``
     returning a :class:`PerfectPlayer` of the cached exact table of
-    ``rules``' variant (None when that table is not cached), or None when
+    ``rules``' variant (None when that table is not cached, or for a
+    24-point game's rules), or None when
     no table is cached at all (``python -m minigam.host solve`` makes
     them). Tables load on first use and stay loaded."""
     if not any(os.path.exists(solver.table_path(fe, checkers))
@@ -111,6 +112,8 @@ def factory(checkers=8):
     tables = {}
 
     def make(rules):
+        if not hasattr(rules, "full_entry"):
+            return None  # a 24-point game: no exact table
         key = (bool(rules.full_entry), rules.checkers)
         if key not in tables:
             tables[key] = solver.load(key[0], key[1])

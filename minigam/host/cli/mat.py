@@ -2,7 +2,7 @@
 files GNU Backgammon imports.
 
 At each finished Backgammon game the handheld prints one line on its USB
-serial console (``minigam.app.cube.report``)::
+serial console (``minigam.app.bg_app.report``)::
 
     minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG
 

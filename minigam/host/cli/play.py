@@ -13,7 +13,7 @@ and the players' choices are reproducible. A summary goes to stderr.
 file (``minigam.host.bgmat``): ``--games N`` N games of a money session
 (default 1), ``--match N`` a match to N points (1..99, the Crawford rule).
 Play is cubeless unless ``--cube``: both players then double and take as
-the handheld's AI does (``minigam.app.cube``'s thresholds). The names in
+the handheld's AI does (``minigam.app.bg_app``'s thresholds). The names in
 the file are ``P1-<spec>`` and ``P2-<spec>``.
 
 ``--game nardy`` plays Long Nardy through ``NardyGame`` (players

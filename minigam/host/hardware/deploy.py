@@ -217,7 +217,7 @@ NATIVE_ONLY = ("minigam/core/native.py",)
 # (the Pico 2: the heap arithmetic in docs/measurements.md), and always with
 # the MINIGAM firmware, which reads them in place from flash. Elsewhere the
 # menu offers MINIGAM alone (``minigam.app.menu.check_games``).
-GAMES_24_PREFIXES = ("minigam/bg/", "minigam/app/bg_", "minigam/app/cube.py",
+GAMES_24_PREFIXES = ("minigam/bg/", "minigam/app/bg_",
                      "minigam/nardy/", "minigam/app/nardy_")
 
 

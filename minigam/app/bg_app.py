@@ -1,7 +1,10 @@
-"""Backgammon in the app: its board and game made (for the menu), and the
-doubling cube: the human's double (X before
-rolling), the AI's double at the start of its turn, and the answer to a
-double (OFFER: A takes, B drops). Loaded when the cube is first used.
+"""Backgammon in the app: its board and game made, its AI, and the
+doubling cube: the human's double (X before rolling), the AI's double at
+the start of its turn, and the answer to a double (OFFER: A takes, B
+drops). The app's door to the game (``app.xt``), like
+``minigam.app.quarter_app``, whose docstring lists what each game's module
+gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
+stock drives carry MINIGAM alone).
 
 The AI's cube decisions come from the network's cubeless equity ``E`` of
 the position for the side to move (``minigam.bg.eval``; money-game
@@ -18,6 +21,13 @@ thresholds, the match score is not weighed yet):
 
 from minigam.compat import const
 from minigam.app.states import OFFER
+
+KIND = 1  # persist.BACKGAMMON
+JUDGED = False  # (no tutor or review yet)
+POINTS = True  # a game is worth points: gammons, the cube, money sessions
+HITS = True
+CUBE = True
+AI_MODULES = ("minigam.bg.ai",)
 
 # Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's
 # 2-ply cube decisions in 200 of its money games by
@@ -125,12 +135,19 @@ def _dropped(app):
 
 
 def board(app):
-    """Backgammon's board view (the menu's ``use_board``; its names live
-    here, so a MINIGAM-only drive never interns them)."""
+    """Backgammon's board view and the view's place of a player's index
+    (the menu's ``use_board``; its names live here, so a MINIGAM-only
+    drive never interns them)."""
     from minigam.app.bg_layout import BgLayout, spot
     from minigam.app.bg_view import BgBoardView
-    app.board = BgBoardView(BgLayout(app.hw.width, app.hw.height))
-    app.spot = app.col = spot
+    return BgBoardView(BgLayout(app.hw.width, app.hw.height)), spot
+
+
+def leave(app):
+    """Another game's board takes the screen: this one's code leaves."""
+    from minigam.compat import unload
+    for m in ("minigam.app.bg_view", "minigam.app.bg_layout"):
+        unload(m)
 
 
 def new_game(app, m):
@@ -140,17 +157,24 @@ def new_game(app, m):
                       auto_forced=app.settings.auto)
 
 
-def player(app, level, seed=None):
-    """A Backgammon AI of ``level``, sharing the game's play buffers (27.5
-    KB at gnubg's bound: one set, not two)."""
-    from minigam.bg.ai import BgAI
-    return BgAI(level, app.ai_seed if seed is None else seed,
-                rules=app.game.rules)
+def player(app, level):
+    """The opponent: a Backgammon AI of ``level``, sharing the game's play
+    buffers (27.5 KB at gnubg's bound: one set, not two); a double's
+    search is long, so keys and frames go on in it."""
+    from minigam.app.ai_turn_keys import hook
+    ai = _ai(app, level, app.ai_seed)
+    ai.rules.between = hook(app)
+    return ai
 
 
 def advisor(app):
     """The hint's judge in a two-player Backgammon game: a Hard player."""
-    return player(app, "hard", 0)
+    return _ai(app, "hard", 0)
+
+
+def _ai(app, level, seed):
+    from minigam.bg.ai import BgAI
+    return BgAI(level, seed, rules=app.game.rules)
 
 
 def status(app, b):

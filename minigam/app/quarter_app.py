@@ -1,0 +1,96 @@
+"""MINIGAM (the quarter-board game, ``minigam.quarter``) in the app.
+
+Each game has a module like this one, the app's one door to the game
+(``app.xt``, by the game's kind: ``states.GAME_MODULES``); Backgammon's is
+``minigam.app.bg_app``, Long Nardy's ``minigam.app.nardy_app``. Each gives:
+
+* ``KIND``, its save and statistics slot, and what it has: ``JUDGED`` (the
+  tutor and the game-over review judge its plays), ``POINTS`` (a game is
+  worth points), ``HITS`` (the summary counts hits), ``CUBE``; and
+  ``AI_MODULES``, which leave the heap at game over;
+* ``board(app)``: its board view and the view's place of a player's index;
+  ``leave(app)``, when another game's board takes the screen;
+* ``new_game(app, m)``; ``player(app, level)``, the opponent;
+  ``advisor(app)``, the hint's judge in a two-player game;
+* the cube's ``turn(app)`` and ``human_double(app)`` (with ``answer`` and
+  ``banner`` where there is a cube; here they do nothing);
+* its words: ``roll_tip(app)``, ``status(app, b)`` (each frame: the score
+  and the game's own marks) and ``report(app)`` at a game's end.
+"""
+
+KIND = 0  # persist.MINIGAM: its save and statistics slot
+JUDGED = True  # the tutor and the game-over review judge its plays
+POINTS = False  # a game is one game of a match (no gammons, no cube)
+HITS = True  # the summary counts hits
+CUBE = False
+AI_MODULES = ("minigam.quarter.ai",)  # they leave the heap at game over
+
+
+def board(app):
+    """MINIGAM's board view, and the view's place of a player's index
+    (``app.col``): made at start-up before any other allocation, and by
+    the menu's ``use_board``."""
+    from minigam.app.board_view import BoardView, column
+    return BoardView(app.lay), column
+
+
+def leave(app):
+    """Another game's board takes the screen: MINIGAM's board view leaves
+    the heap, and so do its AI, evaluator and weights modules (that game
+    never evaluates a MINIGAM position), unless the evaluator holds a
+    weights file's buffers (reserved at start-up on a stock drive, and
+    kept for the next MINIGAM game)."""
+    import sys
+    from minigam.compat import unload
+    unload("minigam.app.board_view")
+    ev = sys.modules.get("minigam.quarter.eval")
+    if ev is None or ev.ROOM[0] is None:
+        for m in ("minigam.quarter.ai", "minigam.quarter.eval",
+                  "minigam.quarter.weights", "minigam.quarter.weights_fe"):
+            unload(m)
+
+
+def new_game(app, m):
+    """A MINIGAM match of ``m`` games with the menu's settings."""
+    from minigam.quarter.game import Game
+    s = app.settings
+    app.game = Game(full_entry=s.full_entry, match_to=m, dice=app.dice,
+                    auto_forced=s.auto)
+
+
+def player(app, level):
+    """The opponent: MINIGAM's AI of ``level``."""
+    from minigam.quarter.ai import AIPlayer
+    return AIPlayer(app.game.rules, level, app.ai_seed)
+
+
+def advisor(app):
+    """The hint's and the tutor's judge in a two-player game: a Hard
+    player."""
+    from minigam.quarter.ai import AIPlayer
+    return AIPlayer(app.game.rules, "hard", 0)
+
+
+def turn(app):
+    """At the start of a turn: no cube to answer or offer."""
+    return False
+
+
+def human_double(app):
+    """X before a roll: there is no cube."""
+    return False
+
+
+def roll_tip(app):
+    return "B: menu"
+
+
+def report(app):
+    """A finished game: no console record (Backgammon's is for gnubg)."""
+
+
+def status(app, b):
+    """Each frame: the games won, in a match."""
+    g = app.game
+    b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to)
+                if g.match_to > 1 else "")
