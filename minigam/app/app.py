@@ -274,7 +274,7 @@ class App:
                     self._human_roll()
             elif back:
                 self.to_menu()
-            elif code == K.X:
+            elif code == K.X and self.xt.CUBE:
                 self.xt.human_double(self)
         elif st == OFFER:
             if ok or back:
@@ -396,7 +396,7 @@ class App:
             _over().begin(self)
             return
         p = g.player
-        if self.xt.turn(self):
+        if self.xt.CUBE and self.xt.turn(self):
             return  # a double to answer first
         if self.is_ai(p):
             if g.state == _G_ROLL:

@@ -157,22 +157,9 @@ def new_game(app, m):
                       auto_forced=app.settings.auto)
 
 
-def player(app, level):
-    """The opponent: a Backgammon AI of ``level``, sharing the game's play
-    buffers (27.5 KB at gnubg's bound: one set, not two); a double's
-    search is long, so keys and frames go on in it."""
-    from minigam.app.ai_turn_keys import hook
-    ai = _ai(app, level, app.ai_seed)
-    ai.rules.between = hook(app)
-    return ai
-
-
-def advisor(app):
-    """The hint's judge in a two-player Backgammon game: a Hard player."""
-    return _ai(app, "hard", 0)
-
-
-def _ai(app, level, seed):
+def player(app, level, seed):
+    """A Backgammon AI of ``level``, sharing the game's play buffers (27.5
+    KB at gnubg's bound: one set, not two)."""
     from minigam.bg.ai import BgAI
     return BgAI(level, seed, rules=app.game.rules)
 

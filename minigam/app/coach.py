@@ -14,7 +14,7 @@ def advisor(app):
     """The hint's and the tutor's judge: the exact table where the host
     has one (Perfect), else the game's AI, set to Hard between its own
     turns (one player's buffers, not two), else (two players) a Hard
-    player of its own (``app.xt.advisor``). Dropped again when the turn ends unless the
+    player of its own. Dropped again when the turn ends unless the
     tutor is on."""
     a = app.adv
     if a is None:
@@ -22,8 +22,8 @@ def advisor(app):
             a = app.perfect(app.game.rules)
         if a is None:
             a = app.opponent()
-            if a is None:  # two players
-                a = app.xt.advisor(app)
+            if a is None:  # two players: a Hard player of its own
+                a = app.xt.player(app, "hard", 0)
         app.adv = a
     if a is app.ai and a.level != "hard":
         a.set_level("hard")  # until its own turn (``App.start_turn``)

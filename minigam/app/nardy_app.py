@@ -4,8 +4,7 @@ picked checker may not go to (an opposing checker holds them, or landing
 there would make a forbidden block), and, when the head rule is what keeps
 the head's checkers still, a note saying so. The app's door to the game
 (``app.xt``), like ``minigam.app.quarter_app``, whose docstring lists what
-each game's module gives; the cube's functions do nothing: Long Nardy has
-none. Loaded with Long Nardy's board (the MINIGAM firmware ships it, stock
+each game's module gives. Loaded with Long Nardy's board (the MINIGAM firmware ships it, stock
 drives carry MINIGAM alone).
 """
 
@@ -49,37 +48,10 @@ def new_game(app, m):
                          auto_forced=app.settings.auto)
 
 
-def player(app, level):
-    """The opponent: a Long Nardy AI of ``level``, sharing the game's play
-    buffers; keys and frames go on in a long search."""
-    from minigam.app.ai_turn_keys import hook
-    ai = _ai(app, level, app.ai_seed)
-    ai.rules.between = hook(app)
-    return ai
-
-
-def advisor(app):
-    """The hint's judge in a two-player game: a Hard player."""
-    return _ai(app, "hard", 0)
-
-
-def _ai(app, level, seed):
+def player(app, level, seed):
+    """A Long Nardy AI of ``level``, sharing the game's play buffers."""
     from minigam.nardy.ai import NardyAI
     return NardyAI(level, seed, rules=app.game.rules)
-
-
-def turn(app):
-    """At the start of a turn: no cube to answer or offer."""
-    return False
-
-
-def human_double(app):
-    """X before a roll: there is no cube."""
-    return False
-
-
-def roll_tip(app):
-    return "B: menu"
 
 
 def report(app):

@@ -18,5 +18,10 @@ def make(app):
     if ai is None:
         if app.level >= len(P.LEVELS):  # no exact table here: Hard
             app.level = len(P.LEVELS) - 1
-        ai = app.xt.player(app, P.LEVELS[app.level])
+        ai = app.xt.player(app, P.LEVELS[app.level], app.ai_seed)
+        if hasattr(ai.rules, "between"):
+            # a double's search is long (the 24-point games): keys and
+            # frames go on in it
+            from minigam.app.ai_turn_keys import hook
+            ai.rules.between = hook(app)
     app.ai = ai

@@ -81,7 +81,7 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = app.xt.roll_tip(app)
+        msg = app.xt.roll_tip(app) if app.xt.CUBE else "B: menu"
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:

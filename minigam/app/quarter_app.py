@@ -10,17 +10,19 @@ Each game has a module like this one, the app's one door to the game
   ``AI_MODULES``, which leave the heap at game over;
 * ``board(app)``: its board view and the view's place of a player's index;
   ``leave(app)``, when another game's board takes the screen;
-* ``new_game(app, m)``; ``player(app, level)``, the opponent;
-  ``advisor(app)``, the hint's judge in a two-player game;
-* the cube's ``turn(app)`` and ``human_double(app)`` (with ``answer`` and
-  ``banner`` where there is a cube; here they do nothing);
-* its words: ``roll_tip(app)``, ``status(app, b)`` (each frame: the score
-  and the game's own marks) and ``report(app)`` at a game's end.
+* ``new_game(app, m)``; ``player(app, level, seed)``, its AI: the
+  opponent, and (Hard) the hint's judge in a two-player game;
+* its words: ``status(app, b)`` (each frame: the score and the game's own
+  marks) and ``report(app)`` at a game's end;
+* where there is a cube (``CUBE``): ``turn(app)``, the AI's double or a
+  double to answer at a turn's start; ``human_double(app)`` (X before a
+  roll); ``answer(app, take)``; ``banner(app)`` of a double offered;
+  ``roll_tip(app)``, the bottom line before a roll.
 """
 
 KIND = 0  # persist.MINIGAM: its save and statistics slot
 JUDGED = True  # the tutor and the game-over review judge its plays
-POINTS = False  # a game is one game of a match (no gammons, no cube)
+POINTS = False  # a game is one game of a match (no gammons)
 HITS = True  # the summary counts hits
 CUBE = False
 AI_MODULES = ("minigam.quarter.ai",)  # they leave the heap at game over
@@ -58,31 +60,11 @@ def new_game(app, m):
                     auto_forced=s.auto)
 
 
-def player(app, level):
-    """The opponent: MINIGAM's AI of ``level``."""
+def player(app, level, seed):
+    """A MINIGAM AI of ``level``: the opponent, or (Hard) the hint's and
+    the tutor's judge in a two-player game."""
     from minigam.quarter.ai import AIPlayer
-    return AIPlayer(app.game.rules, level, app.ai_seed)
-
-
-def advisor(app):
-    """The hint's and the tutor's judge in a two-player game: a Hard
-    player."""
-    from minigam.quarter.ai import AIPlayer
-    return AIPlayer(app.game.rules, "hard", 0)
-
-
-def turn(app):
-    """At the start of a turn: no cube to answer or offer."""
-    return False
-
-
-def human_double(app):
-    """X before a roll: there is no cube."""
-    return False
-
-
-def roll_tip(app):
-    return "B: menu"
+    return AIPlayer(app.game.rules, level, seed)
 
 
 def report(app):
