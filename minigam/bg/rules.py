@@ -32,6 +32,7 @@ byte (bit ``k`` set when step ``k`` hit a blot).
 """
 
 from minigam.compat import const
+from minigam.core.plays24 import Plays24
 
 POS_SIZE = const(53)
 TURN = const(52)
@@ -39,11 +40,9 @@ BLOCK = const(26)
 OFF = const(25)
 HOME = const(19)
 CHECKERS = const(15)
-NONE = const(255)
+NONE = const(255)  # (minigam.core.plays24's)
 # The buffers' size: GNU Backgammon's bound on the plays of one roll.
 MAX_PLAYS = const(3060)
-# Non-doubles: at most 2 orders x 15 first sources x 15 second sources.
-_MAX_PAIRS = const(450)
 
 
 def new_position(turn=1):
@@ -151,8 +150,8 @@ def undo_move(pos, m, i, d, hit):
         pos[BLOCK - m] -= 1
 
 
-class Rules:
-    """Legal-play generator with preallocated buffers.
+class Rules(Plays24):
+    """Legal-play generator with preallocated buffers (``Plays24``).
 
     :param max_plays: capacity of the play buffers (``MAX_PLAYS`` by
         default; a smaller one saves memory and raises ``OverflowError``
@@ -160,18 +159,7 @@ class Rules:
     """
 
     def __init__(self, max_plays=MAX_PLAYS):
-        self.max_plays = max_plays
-        self.moves = bytearray(8 * max_plays)  # 4 (src, die) steps a play
-        self.hits = bytearray(max_plays)  # bit k: step k hit
-        self.count = 0
-        self._keys = [0] * _MAX_PAIRS  # non-doubles: dedupe keys
-        self._cur = bytearray(8)  # the steps being built
-        self._curhit = 0
-        self._best = 0  # most steps in a play found so far
-        # Called now and then during a long search (a double's many
-        # plays): the app's keys and frames go on (``minigam.app.ai_turn_keys``).
-        self.between = None
-        self._calls = 0
+        Plays24.__init__(self, max_plays, True)
 
     # -- single steps (module functions, as methods for MINIGAM's API) ----
 
@@ -375,40 +363,7 @@ class Rules:
         if not found and depth:
             self._leaf(depth)
 
-    def _pause(self):
-        """Every eighth call, ``between()``: about 5 ms of search on a Pico."""
-        self._calls += 1
-        if not self._calls & 7:
-            self.between()
-
-    def _leaf(self, n):
-        """Record the ``n``-step play in ``_cur`` if no longer one exists."""
-        if n < self._best:
-            return
-        if n > self._best:
-            self._best = n
-            self.count = 0
-        c = self.count
-        if c == self.max_plays:
-            raise OverflowError("more than %d plays" % c)
-        mv = self.moves
-        cur = self._cur
-        b = c << 3
-        for k in range(8):
-            mv[b + k] = cur[k]
-        self.hits[c] = self._curhit
-        self.count = c + 1
-
     # -- applying plays ------------------------------------------------------
-
-    def steps(self, k):
-        """How many steps play ``k`` of the last ``plays`` call has."""
-        mv = self.moves
-        b = k << 3
-        n = 0
-        while n < 4 and mv[b + 2 * n] != NONE:
-            n += 1
-        return n
 
     def apply(self, pos, k, pass_turn=True):
         """Play play ``k`` of the last ``plays`` call on ``pos`` (and pass
@@ -426,23 +381,6 @@ class Rules:
             pos[TURN] = 3 - pos[TURN]
         return hits
 
-    def result(self, pos, k, pass_turn=True):
-        """A new position: ``pos`` after play ``k`` (the pass if ``k`` is
-        None), the turn passed unless ``pass_turn`` is False."""
-        out = bytearray(pos)
-        if k is not None:
-            self.apply(out, k, pass_turn)
-        elif pass_turn:
-            out[TURN] = 3 - out[TURN]
-        return out
-
-    def results(self, pos, d1, d2, pass_turn=True):
-        """The distinct positions after roll ``d1-d2`` (a pass is one: the
-        position itself), as new bytearrays; none once the game is over.
-        Convenient, not allocation-free."""
-        n = self.plays(pos, d1, d2)
-        if n == 0:
-            if winner(pos):
-                return []
-            return [self.result(pos, None, pass_turn)]
-        return [self.result(pos, k, pass_turn) for k in range(n)]
+    def over(self, pos):
+        """Whether the game of ``pos`` is over (``Plays24.results``)."""
+        return winner(pos) != 0

@@ -56,6 +56,7 @@ Backgammon's return hits.
 """
 
 from minigam.compat import const
+from minigam.core.plays24 import Plays24
 
 POS_SIZE = const(54)
 TURN = const(52)
@@ -65,12 +66,10 @@ OFF = const(25)
 HEAD = const(1)
 HOME = const(19)
 CHECKERS = const(15)
-NONE = const(255)
+NONE = const(255)  # (minigam.core.plays24's)
 # The buffers' size: the most distinct plays one roll can have (a double
 # moving four of 15 checkers on 15 points, C(18, 4)).
 MAX_PLAYS = const(3060)
-# Non-doubles: at most 2 orders x 15 first sources x 15 second sources.
-_MAX_PAIRS = const(450)
 # HEADS: added when a second checker leaves the head.
 _SECOND = const(8)
 # Doubles: one bit per multiset of 1..4 source indices (1..24):
@@ -230,8 +229,8 @@ def undo_move(pos, m, i, d, hit=0):
         pos[HEADS] = h - _SECOND if h > _SECOND else 0
 
 
-class Rules:
-    """Legal-play generator with preallocated buffers.
+class Rules(Plays24):
+    """Legal-play generator with preallocated buffers (``Plays24``).
 
     :param max_plays: capacity of the play buffer (``MAX_PLAYS`` by
         default; a smaller one saves memory and raises ``OverflowError``
@@ -243,19 +242,10 @@ class Rules:
     """
 
     def __init__(self, max_plays=MAX_PLAYS, head_doubles=True):
-        self.max_plays = max_plays
+        Plays24.__init__(self, max_plays, False)  # (no checker is hit)
         self.head_doubles = head_doubles
-        self.moves = bytearray(8 * max_plays)  # 4 (src, die) steps a play
-        self.count = 0
-        self._keys = [0] * _MAX_PAIRS  # non-doubles: dedupe keys
-        self._cur = bytearray(8)  # the steps being built
         self._srt = bytearray(4)  # doubles: the sources, sorted
         self._seen = bytearray(_SEEN_BYTES)  # doubles: source sets reached
-        self._best = 0  # most steps in a play found so far
-        # Called now and then during a long search (up to about 80 ms
-        # on a Pico): the app's keys and frames go on (``minigam.app.ai_turn_keys``).
-        self.between = None
-        self._calls = 0
 
     # -- single steps (module functions, as methods for MINIGAM's API) ----
 
@@ -451,41 +441,7 @@ class Rules:
         r += c * (c - 1) * (c - 2) * (c - 3) // 24
         return 2924 + r
 
-    def _pause(self, mask=7):
-        """``between()`` when the count of calls has no bits of ``mask``
-        set: every eighth call of a double's search, about 5 ms of it on a
-        Pico (``mask`` 0: every call)."""
-        self._calls += 1
-        if not self._calls & mask:
-            self.between()
-
-    def _leaf(self, n):
-        """Record the ``n``-step play in ``_cur`` if no longer one exists."""
-        if n < self._best:
-            return
-        if n > self._best:
-            self._best = n
-            self.count = 0
-        c = self.count
-        if c == self.max_plays:
-            raise OverflowError("more than %d plays" % c)
-        mv = self.moves
-        cur = self._cur
-        b = c << 3
-        for k in range(8):
-            mv[b + k] = cur[k]
-        self.count = c + 1
-
     # -- applying plays ------------------------------------------------------
-
-    def steps(self, k):
-        """How many steps play ``k`` of the last ``plays`` call has."""
-        mv = self.moves
-        b = k << 3
-        n = 0
-        while n < 4 and mv[b + 2 * n] != NONE:
-            n += 1
-        return n
 
     def apply(self, pos, k, pass_turn=True):
         """Play play ``k`` of the last ``plays`` call on ``pos`` (and pass
@@ -504,24 +460,11 @@ class Rules:
             pos[TURN] = 3 - pos[TURN]
         return 0
 
-    def result(self, pos, k, pass_turn=True):
-        """A new position: ``pos`` after play ``k`` (the pass if ``k`` is
-        None), the turn passed unless ``pass_turn`` is False."""
-        out = bytearray(pos)
-        if k is not None:
-            self.apply(out, k, pass_turn)
-        elif pass_turn:
-            out[HEADS] = 0
-            out[TURN] = 3 - out[TURN]
-        return out
+    def _pass(self, pos):
+        """The turn passes, and its head moves are forgotten."""
+        pos[HEADS] = 0
+        pos[TURN] = 3 - pos[TURN]
 
-    def results(self, pos, d1, d2, pass_turn=True):
-        """The distinct positions after roll ``d1-d2`` (a pass is one: the
-        position itself), as new bytearrays; none once the game is over.
-        Convenient, not allocation-free."""
-        n = self.plays(pos, d1, d2)
-        if n == 0:
-            if winner(pos):
-                return []
-            return [self.result(pos, None, pass_turn)]
-        return [self.result(pos, k, pass_turn) for k in range(n)]
+    def over(self, pos):
+        """Whether the game of ``pos`` is over (``Plays24.results``)."""
+        return winner(pos) != 0

@@ -1,0 +1,119 @@
+"""The 24-point games' play buffers: the distinct legal plays of one roll,
+as Backgammon's and Long Nardy's rules find them, and what reads them back.
+
+A play is 8 bytes of ``moves``: ``src1, die1, ... src4, die4`` (the
+mover's-view source indices, ``NONE`` for unused steps). Each game's
+``Rules`` subclasses :class:`Plays24`: it finds the plays (``plays``),
+records each with ``_leaf`` and plays one on a board (``apply``); the
+buffers, the recording, the step count and the new positions are here.
+"""
+
+from minigam.compat import const
+
+NONE = const(255)
+_TURN = const(52)
+# Non-doubles: at most 2 orders x 15 first sources x 15 second sources.
+_MAX_PAIRS = const(450)
+
+
+class Plays24:
+    """Preallocated buffers of a roll's plays.
+
+    :param max_plays: their capacity; a roll with more plays raises
+        ``OverflowError``
+    :param hits: also keep each play's hits (bit ``k`` of ``hits[k]``:
+        step ``k`` hit a blot), for a game where checkers are hit
+    """
+
+    def __init__(self, max_plays, hits):
+        self.max_plays = max_plays
+        self.moves = bytearray(8 * max_plays)  # 4 (src, die) steps a play
+        self.hits = bytearray(max_plays) if hits else None
+        self.count = 0
+        self._keys = [0] * _MAX_PAIRS  # non-doubles: dedupe keys
+        self._cur = bytearray(8)  # the steps being built
+        self._curhit = 0  # their hits
+        self._best = 0  # most steps in a play found so far
+        # Called now and then during a long search (a double's many plays,
+        # up to about 80 ms on a Pico): the app's keys and frames go on
+        # (``minigam.app.ai_turn_keys``).
+        self.between = None
+        self._calls = 0
+
+    def _pause(self, mask=7):
+        """``between()`` when the count of calls has no bits of ``mask``
+        set: every eighth call of a double's search, about 5 ms of it on a
+        Pico (``mask`` 0: every call)."""
+        self._calls += 1
+        if not self._calls & mask:
+            self.between()
+
+    def _leaf(self, n):
+        """Record the ``n``-step play in ``_cur`` if no longer one exists."""
+        if n < self._best:
+            return
+        if n > self._best:
+            self._best = n
+            self.count = 0
+        c = self.count
+        if c == self.max_plays:
+            raise OverflowError("more than %d plays" % c)
+        mv = self.moves
+        cur = self._cur
+        b = c << 3
+        for k in range(8):
+            mv[b + k] = cur[k]
+        if self.hits is not None:
+            self.hits[c] = self._curhit
+        self.count = c + 1
+
+    def steps(self, k):
+        """How many steps play ``k`` of the last ``plays`` call has."""
+        mv = self.moves
+        b = k << 3
+        n = 0
+        while n < 4 and mv[b + 2 * n] != NONE:
+            n += 1
+        return n
+
+    # -- what each game's rules give ----------------------------------------
+
+    def plays(self, pos, d1, d2):
+        """Find the distinct legal plays of roll ``d1-d2``; their count."""
+        raise NotImplementedError
+
+    def apply(self, pos, k, pass_turn=True):
+        """Play play ``k`` of the last ``plays`` call on ``pos``."""
+        raise NotImplementedError
+
+    def over(self, pos):
+        """Whether the game of ``pos`` is over."""
+        raise NotImplementedError
+
+    # -- new positions ---------------------------------------------------------
+
+    def _pass(self, pos):
+        """The turn passes on ``pos`` (a game may clear its turn's marks
+        too)."""
+        pos[_TURN] = 3 - pos[_TURN]
+
+    def result(self, pos, k, pass_turn=True):
+        """A new position: ``pos`` after play ``k`` (the pass if ``k`` is
+        None), the turn passed unless ``pass_turn`` is False."""
+        out = bytearray(pos)
+        if k is not None:
+            self.apply(out, k, pass_turn)
+        elif pass_turn:
+            self._pass(out)
+        return out
+
+    def results(self, pos, d1, d2, pass_turn=True):
+        """The distinct positions after roll ``d1-d2`` (a pass is one: the
+        position itself), as new bytearrays; none once the game is over.
+        Convenient, not allocation-free."""
+        n = self.plays(pos, d1, d2)
+        if n == 0:
+            if self.over(pos):
+                return []
+            return [self.result(pos, None, pass_turn)]
+        return [self.result(pos, k, pass_turn) for k in range(n)]
