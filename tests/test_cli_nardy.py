@@ -1,6 +1,6 @@
 """Long Nardy on the host CLI (issue 17, part 3): ``ai``, ``play`` and
 ``replay`` with ``--game nardy``, and its game records
-(``minigam.host.nardyrec``).
+(``minigam.nardy.record``).
 
 ``ai``'s answer is always one of ``legal --game nardy``'s results (random
 positions of every style, decision points of games, passes and finished
@@ -16,7 +16,7 @@ import pytest
 from nardy_refgen import random_position
 from test_cli_bg import run_main
 from test_cli_legal import run
-from minigam.host import nardyrec
+from minigam.nardy import record as nardyrec
 from minigam.host.cli import play as cmd_play
 from minigam.host.cli import replay as cmd_replay
 from minigam.nardy.notation import format_position

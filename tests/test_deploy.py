@@ -38,6 +38,9 @@ def src(tmp_path):
     (pkg / "hw" / "profiles" / "pico_ili9341.py").write_text(
         "import adafruit_ili9341\n")
     (pkg / "hw" / "profiles" / "pybadge.py").write_text("import neopixel\n")
+    (pkg / "quarter").mkdir()
+    for fn in ("__init__.py", "save.py", "record.py"):
+        (pkg / "quarter" / fn).write_text("")
     (pkg / "ui.py").write_text(
         "from adafruit_display_text import bitmap_label\n"
         "try:\n    import supervisor\nexcept ImportError:\n    pass\n")
@@ -77,6 +80,9 @@ def test_tree_ships_device_files_and_only_imported_library_modules(src, drive):
             "lib/adafruit_display_text/bitmap_label.py"} <= got
     # host-only code and caches never ship
     assert not [n for n in got if "/host" in n or "__pycache__" in n]
+    # nor the games' plain-text records, which only the PC writes and reads
+    assert "minigam/quarter/save.py" in got
+    assert "minigam/quarter/record.py" not in got
     # other profiles' modules stay behind
     assert "minigam/hw/profiles/pybadge.py" not in got
     # submodules nobody imports stay behind; other profiles' drivers too

@@ -56,8 +56,7 @@ _OUR_ENDINGS = (".uf2", ".zip")
 AREAS = (
     ("The games and their AI", (
         "minigam/quarter/", "minigam/core/", "minigam/bg/",
-        "minigam/nardy/", "minigam/host/aitools/", "minigam/host/bgmat.py",
-        "minigam/host/nardyrec.py")),
+        "minigam/nardy/", "minigam/host/aitools/", "minigam/host/bgmat.py")),
     ("The handheld: screens, keys, hardware", (
         "minigam/app/", "minigam/hw/", "minigam/compat.py", "code.py",
         "boot.py", "hardware/", "minigam/host/hardware/")),

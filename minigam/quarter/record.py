@@ -33,18 +33,13 @@ each at the record's end. Raises ``RecordError`` (``.line``, ``.reason``;
 from minigam.quarter.rules import Rules, TURN, START_CHECKERS
 from minigam.quarter.notation import (NotationError, format_position, format_play,
                               parse_position, parse_roll, parse_play)
-from minigam.quarter.game import Game, GameError, NEW, ROLL, MOVE, OVER
+from minigam.quarter.game import Game, GameError, NEW, ROLL, MOVE
+from minigam.core.record import (RecordError, field, match, show, skip,
+                                 turn_head)
+
+_SIDES = ("P1", "P2")
 
 HEADER = "MINIGAM record 1"
-
-
-class RecordError(ValueError):
-    """A record that is malformed or describes an illegal game."""
-
-    def __init__(self, line, reason):
-        super().__init__("line %d: %s" % (line, reason))
-        self.line = line
-        self.reason = reason
 
 
 def export(game):
@@ -87,7 +82,7 @@ def replay(text, checkers=START_CHECKERS):
     games = []
     k = 0
     while True:
-        k = _skip(lines, k)
+        k = skip(lines, k)
         if k >= len(lines):
             break
         game, k = _replay_one(lines, k, checkers)
@@ -97,40 +92,13 @@ def replay(text, checkers=START_CHECKERS):
     return games
 
 
-def _skip(lines, k):
-    while k < len(lines):
-        s = lines[k].strip()
-        if s and s[0] != "#":
-            break
-        k += 1
-    return k
-
-
-def _field(lines, k, name):
-    """The value of ``name: value`` at the next meaningful line."""
-    k = _skip(lines, k)
-    if k >= len(lines):
-        n = len(lines) - (1 if lines and not lines[-1] else 0)
-        raise RecordError(n + 1, "record ends early: expected '%s: ...'"
-                          % name)
-    s = lines[k].strip()
-    if not s.startswith(name + ":"):
-        raise RecordError(k + 1, "expected '%s: ...', got %s"
-                          % (name, _show(s)))
-    return s[len(name) + 1:].strip(), k
-
-
-def _show(s):
-    return repr(s[:40] + ("..." if len(s) > 40 else ""))
-
-
 def _replay_one(lines, k, checkers):
     s = lines[k].strip()
     if s != HEADER:
         if s.startswith("MINIGAM record "):
             raise RecordError(k + 1, "unsupported record version %s"
-                              % _show(s[15:]))
-        raise RecordError(k + 1, "expected '%s', got %s" % (HEADER, _show(s)))
+                              % show(s[15:]))
+        raise RecordError(k + 1, "expected '%s', got %s" % (HEADER, show(s)))
     try:
         return _body(lines, k + 1, checkers)
     except RecordError:
@@ -140,18 +108,18 @@ def _replay_one(lines, k, checkers):
 
 
 def _body(lines, k, checkers):
-    v, k = _field(lines, k, "variant")
+    v, k = field(lines, k, "variant")
     if v not in ("standard", "full-entry"):
         raise RecordError(k + 1, "variant must be standard or full-entry, "
-                          "got %s" % _show(v))
+                          "got %s" % show(v))
     game = Game(rules=Rules(checkers=checkers, full_entry=v == "full-entry"))
-    v, k = _field(lines, k + 1, "start")
+    v, k = field(lines, k + 1, "start")
     try:
         start = parse_position(v, checkers)
     except NotationError as exc:
         raise RecordError(k + 1, "bad start position: %s" % exc)
     initial = start[0] == checkers and start[8] == checkers
-    k = _skip(lines, k + 1)
+    k = skip(lines, k + 1)
     if k < len(lines) and lines[k].strip().startswith("opening:"):
         v = lines[k].strip()[8:].strip()
         try:
@@ -171,7 +139,7 @@ def _body(lines, k, checkers):
     last = k
     seen_winner = False
     while True:
-        k = _skip(lines, k)
+        k = skip(lines, k)
         if k >= len(lines):
             break
         s = lines[k].strip()
@@ -183,7 +151,7 @@ def _body(lines, k, checkers):
                 raise RecordError(k + 1, "a second winner line")
             if v not in ("P1", "P2"):
                 raise RecordError(k + 1, "winner must be P1 or P2, got %s"
-                                  % _show(v))
+                                  % show(v))
             if not game.winner:
                 raise RecordError(k + 1, "winner: %s, but the game is not "
                                   "over" % v)
@@ -193,7 +161,7 @@ def _body(lines, k, checkers):
             seen_winner = True
         elif seen_winner:
             raise RecordError(k + 1, "a line after the winner line: %s"
-                              % _show(s))
+                              % show(s))
         else:
             try:
                 _turn(game, s)
@@ -212,35 +180,7 @@ def _body(lines, k, checkers):
 
 
 def _turn(game, s):
-    if "=>" not in s:
-        raise GameError("expected a turn 'N. P1 3-1 <play> => <position>' "
-                        "or 'winner: P1', got %s" % _show(s))
-    left, right = s.split("=>", 1)
-    toks = left.split()
-    if len(toks) < 4:
-        raise GameError("a turn must look like 'N. P1 3-1 <play> => "
-                        "<position>'")
-    num = toks[0]
-    if num[-1:] != "." or not num[:-1].isdigit() or len(num) > 7:
-        raise GameError("turn number must look like '12.', got %s"
-                        % _show(num))
-    n = int(num[:-1])
-    if game.state == OVER:
-        raise GameError("a turn after the game was won")
-    if game.turns or game.opening:
-        if n != game.turn_no + 1:
-            raise GameError("turn number %d, expected %d"
-                            % (n, game.turn_no + 1))
-    elif n < 1:
-        raise GameError("turn numbers start at 1")
-    else:
-        game.first_turn = game.turn_no = n - 1
-    if toks[1] not in ("P1", "P2"):
-        raise GameError("player must be P1 or P2, got %s" % _show(toks[1]))
-    player = int(toks[1][1])
-    if player != game.player:
-        raise GameError("P%d is not to move: it is P%d's turn"
-                        % (player, game.player))
+    player, toks, right = turn_head(game, s, _SIDES, GameError)
     a, b = parse_roll(toks[2])
     if game.state == MOVE:  # the first turn plays the opening dice
         if sorted((a, b)) != sorted((game.d1, game.d2)):
@@ -260,7 +200,7 @@ def _turn(game, s):
         raise GameError("P%d has no legal move with %d-%d: the play must "
                         "be '-'" % (player, a, b))
     else:
-        err = _match(game, moves, toks[3:], 0)
+        err = match(game, moves, toks[3:], 0, 7, GameError)
         if err:
             raise GameError(err)
     game.confirm()
@@ -271,44 +211,3 @@ def _turn(game, s):
     if want != game.pos:
         raise GameError("the play gives %s, not %s"
                         % (format_position(game.pos), right.strip()))
-
-
-def _match(game, moves, toks, k):
-    """Play ``moves[k:]`` on ``game`` choosing dice that fit; None when the
-    whole play fits and is complete, else the first reason it does not
-    (the game is then back where it was)."""
-    if k == len(moves):
-        if game.turn_done():
-            return None
-        return "incomplete play: the %s can still be played" % " and ".join(
-            [str(d) for d in game.dice_left()])
-    src, dst, hit = moves[k]
-    first = None
-    tried = []
-    for d in game.dice_left():
-        if d in tried:
-            continue
-        tried.append(d)
-        t = src + d
-        if t != dst and not (dst == 7 and t > 7):
-            continue
-        try:
-            h = game.move(src, d)
-        except GameError:
-            continue
-        if bool(h) != hit:
-            err = "move %s %s" % (toks[k], "hits: mark it with '*'" if h
-                                  else "does not hit: drop the '*'")
-        else:
-            err = _match(game, moves, toks, k + 1)
-            if err is None:
-                return None
-        game.undo()
-        if first is None:
-            first = err
-    if first:
-        return first
-    if game.turn_done():
-        return "too many moves: the play was complete before %s" % toks[k]
-    return "illegal move %s (dice left: %s)" % (
-        toks[k], ",".join([str(d) for d in game.dice_left()]))

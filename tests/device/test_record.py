@@ -141,9 +141,9 @@ def test_replay_rejects_illegal_turns():
     replay(good)
     cases = (
         # (replace this, with this, on line, reason contains)
-        ("1. P1 3-1", "1. P2 3-1", 5, "not to move"),
+        ("1. P1 3-1", "1. P2 3-1", 5, "not on roll"),
         ("1. P1 3-1", "1. P1 4-1", 5, "opening dice"),
-        ("2. P2 5-5", "2. P1 5-5", 6, "not to move"),
+        ("2. P2 5-5", "2. P1 5-5", 6, "not on roll"),
         ("2. P2 5-5", "3. P2 5-5", 6, "turn number"),
         ("bar/3 3/4", "bar/3 3/5", 5, "illegal move"),
         ("bar/3 3/4", "bar/3", 5, "incomplete"),

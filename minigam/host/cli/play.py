@@ -19,7 +19,7 @@ the file are ``P1-<spec>`` and ``P2-<spec>``.
 ``--game nardy`` plays Long Nardy through ``NardyGame`` (players
 ``random``, ``greedy``, ``first``, ``ai:easy|medium|hard``; see
 ``minigam.host.aitools.nardy_players``; P1 is White) and prints each
-game's record (``minigam.host.nardyrec``), records separated by a blank
+game's record (``minigam.nardy.record``), records separated by a blank
 line: ``--games N`` N games of a money session (default 1), ``--match N``
 a match to N points (1..99; an oin is 1 point, a mars 2).
 """
@@ -107,7 +107,7 @@ def play_nardy(args, names):
     """``play --game nardy``: a money session or a match, one record a
     game."""
     from minigam.nardy.game import NardyGame, GameError as NardyGameError
-    from minigam.host import nardyrec
+    from minigam.nardy import record as nardyrec
     from minigam.host.aitools import nardy_players
     for flag, name in ((args.full_entry, "--full-entry is a MINIGAM variant"),
                        (args.cube, "--cube is backgammon's")):

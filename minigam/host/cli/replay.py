@@ -11,7 +11,7 @@ and prints, for each game, the GNU Backgammon Position ID of its final
 position with the player the game left on roll (after a last play its
 opponent, after a dropped double the doubler).
 
-``--game nardy`` reads Long Nardy records (``minigam.host.nardyrec``, as
+``--game nardy`` reads Long Nardy records (``minigam.nardy.record``, as
 ``play --game nardy`` prints them) and prints each game's final position
 in Long Nardy's notation.
 """
@@ -106,7 +106,7 @@ def main(argv):
         sys.stdout.write("".join(pid + "\n" for pid in ids))
         return 0
     if game == "nardy":
-        from minigam.host import nardyrec
+        from minigam.nardy import record as nardyrec
         from minigam.nardy.notation import format_position as format_nardy
         try:
             games = nardyrec.read(read_text(data))

@@ -239,10 +239,17 @@ def unused_parts(data):
     return out
 
 
+#: Device-package modules that only the PC uses: the games' plain-text
+#: records (written and read by ``python -m minigam.host play``/``replay``).
+#: No board ships them (on the MINIGAM firmware they were flash for nothing).
+HOST_ONLY_FILES = ("minigam/core/record.py", "minigam/quarter/record.py",
+                   "minigam/nardy/record.py")
+
+
 def device_files(root):
     """Relative paths (``/``-separated) of every file that ships from the
     checkout: the entry points and ``minigam/`` without its host-only parts
-    (the ``minigam/host/`` folder)."""
+    (the ``minigam/host/`` folder, ``HOST_ONLY_FILES``)."""
     out = []
     for fn in ENTRY_FILES:
         if not os.path.isfile(os.path.join(root, fn)):
@@ -258,7 +265,8 @@ def device_files(root):
                              and not d.endswith(".egg-info")
                              and d != "host")
         for fn in sorted(filenames):
-            if fn.startswith(".") or fn.endswith((".pyc", ".pyo", "~")):
+            if fn.startswith(".") or fn.endswith((".pyc", ".pyo", "~")) \
+                    or rel_dir + "/" + fn in HOST_ONLY_FILES:
                 continue
             out.append(rel_dir + "/" + fn)
     return out
