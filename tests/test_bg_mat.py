@@ -27,8 +27,8 @@ from minigam.bg.ids import format_position_id
 from minigam.bg.rules import BLOCK, TURN, do_move, new_position
 from minigam.core.dice import Dice
 from minigam.host import bgmat
-from minigam.host.aitools import bg_players as P
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import players as P
+from minigam.host.aitools.bg import gnubg
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")

@@ -1,7 +1,8 @@
 """The AI's weights files (issue 14): on stock CircuitPython deploy ships
-``minigam/quarter/weights*.bin`` (``minigam.host.aitools.weights_bin``) instead of the
-weights modules, and ``minigam.quarter.eval`` reads them (``minigam.quarter.net_file``)
-into buffers allocated once.
+``minigam/quarter/weights*.bin``
+(``minigam.host.aitools.quarter.weights_bin``) instead of the weights
+modules, and ``minigam.quarter.eval`` reads them
+(``minigam.quarter.net_file``) into buffers allocated once.
 
 * evaluations from the files equal those from the modules, bit for bit, on
   many positions, for both variants, on CPython and in the MicroPython VM
@@ -24,7 +25,7 @@ import pytest
 
 from minigam.quarter import eval as ai_eval, net_file as ai_load
 from minigam.host.hardware import deploy
-from minigam.host.aitools import weights_bin
+from minigam.host.aitools.quarter import weights_bin
 from minigam.quarter.rules import Rules, new_position, winner
 
 ROOT = deploy.source_root()

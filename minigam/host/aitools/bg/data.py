@@ -1,8 +1,8 @@
 """Training data for the backgammon network: GNU Backgammon plays itself.
 
-``python -m minigam.host.aitools.bg_data [--positions N] [--games-per-chunk G]
+``python -m minigam.host.aitools.bg.data [--positions N] [--games-per-chunk G]
 [--plies P] [--jobs J] [--out DIR] [--ai LEVEL] [--first-seed S]`` runs
-gnubg (``gnubg -t -q -r -p``, found by ``minigam.host.aitools.gnubg.find``)
+gnubg (``gnubg -t -q -r -p``, found by ``minigam.host.aitools.bg.gnubg.find``)
 on a script that plays cubeless money games against itself and writes one
 chunk file per seed under ``build/bg/data/`` (not committed) until the chunks
 hold ``N`` candidate positions. It is resumable: chunks already written are
@@ -29,7 +29,7 @@ depth, about 5 a decision).
 With ``--ai LEVEL`` the device AI (``minigam.bg.ai.BgAI``, run in gnubg's
 Python) plays one side against gnubg at ``P`` plies (player 1 in games
 where seed + game number is even, player 2 otherwise; gnubg's side takes
-its best play, no noise): at 0 plies, the games ``bg_analyse`` judges.
+its best play, no noise): at 0 plies, the games ``bg.analyse`` judges.
 Every decision of both sides is kept as above. ``--first-seed`` is the
 first chunk seed tried (0).
 
@@ -62,14 +62,15 @@ import time
 
 import numpy as np
 
+from minigam.host.firmware.inputs import repo_root
+
 MAGIC = b"BGD1"
 KEEP_TOP = 16
 KEEP_RANDOM = 8
 # Per-game noise on the chosen play's equity (cycled by game number).
 SIGMAS = (0.0, 0.0, 0.0, 0.02, 0.05, 0.1, 0.3)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 DEFAULT_OUT = os.path.join(ROOT, "build", "bg", "data")
 
 # The script gnubg runs. Boards are gnubg's: (opponent, on roll), each 25
@@ -211,7 +212,7 @@ def _chunk_cmd(seed, games, out_dir, plies, nice, ai=None):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
         script = f.name
-    from minigam.host.aitools import gnubg
+    from minigam.host.aitools.bg import gnubg
     exe = gnubg.find()
     if exe is None:
         raise gnubg.GnubgMissing("gnubg not found (apt-get install gnubg)")
@@ -288,7 +289,7 @@ def load(out_dir=DEFAULT_OUT, paths=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_data")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.data")
     ap.add_argument("--positions", type=int, default=300000,
                     help="stop once the chunks hold this many candidates")
     ap.add_argument("--games-per-chunk", type=int, default=100)

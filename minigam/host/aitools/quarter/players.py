@@ -17,7 +17,7 @@ play in order, ``[]`` for a pass), the same interface as
 
 ``play_game(game, players, cube=None)`` plays a game to its end: MINIGAM's
 ``Game`` or Backgammon's ``BgGame`` (with a cube policy from
-``minigam.host.aitools.bg_players``).
+``minigam.host.aitools.bg.players``).
 """
 
 import random
@@ -138,7 +138,7 @@ def make_player(spec, rules, seed=None):
         level = spec[3:]
         if level == "perfect":
             try:
-                from minigam.host.aitools import solver
+                from minigam.host.aitools.quarter import solver
             except ImportError as exc:
                 raise PlayerError("ai:perfect needs the solver: %s" % exc)
             table = solver.load(rules.full_entry, rules.checkers)
@@ -146,7 +146,7 @@ def make_player(spec, rules, seed=None):
                 raise PlayerError(
                     "ai:perfect needs the exact table; make it with "
                     "'python -m minigam.host solve' (takes minutes)")
-            from minigam.host.aitools.perfect import PerfectPlayer
+            from minigam.host.aitools.quarter.perfect import PerfectPlayer
             return PerfectPlayer(rules, table)
         try:
             from minigam.quarter.ai import AIPlayer, LEVELS

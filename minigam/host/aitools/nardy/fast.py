@@ -12,7 +12,7 @@ Everything here is a copy of device code in numba, checked against it by
 * the integer network's arithmetic and the device AI's choice
   (``minigam.nardy.ai.NardyAI``: the noise draws too), so a benchmark here
   measures the device AI itself;
-* the greedy heuristic of ``minigam.host.aitools.nardy_players``.
+* the greedy heuristic of ``minigam.host.aitools.nardy.players``.
 
 A generator's workspace is ``Work()``: the results of the last call (a
 ``(MAX_PLAYS, 54)`` array, each a position after a play, the turn passed)
@@ -513,12 +513,12 @@ def ai_choice(res, n, sigma, lcg, W1, B1, W3, B3, sig, fbuf, rbuf, acc, z):
     return best
 
 
-# -- the greedy heuristic (nardy_players.greedy_score) ---------------------------------
+# -- the greedy heuristic (nardy.players.greedy_score) ---------------------------------
 
 @nb.njit(cache=True)
 def greedy_score(res, m, fbuf):
     """The greedy player's value of result ``res`` for the mover of block
-    ``m`` (see ``nardy_players``)."""
+    ``m`` (see ``nardy.players``)."""
     o = BLOCK - m
     features(res, fbuf)
     me = 0 if m == 0 else NF

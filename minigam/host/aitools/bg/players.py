@@ -21,14 +21,14 @@ cubeless equity is in ``[DOUBLE, TOO_GOOD]``, redoubles in ``[REDOUBLE,
 TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
 cube actions).
 
-``minigam.host.aitools.players.play_game(game, players, cube)`` plays a
+``minigam.host.aitools.quarter.players.play_game(game, players, cube)`` plays a
 ``BgGame`` with them (also importable from here).
 """
 
 import random
 
 from minigam.bg import rules as R
-from minigam.host.aitools.players import (PlayerError, best_play,
+from minigam.host.aitools.quarter.players import (PlayerError, best_play,
                                           play_game)  # noqa: F401
 
 SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")

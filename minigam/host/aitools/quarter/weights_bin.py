@@ -1,12 +1,12 @@
 """The AI network's weights as files for stock CircuitPython (host only).
 
 The weights modules (``minigam/quarter/weights.py``, ``weights_fe.py``,
-written by ``minigam.host.aitools.train``) stay the single source of truth; on a
-stock CircuitPython drive ``deploy`` ships ``minigam/quarter/weights.bin`` and
-``weights_fe.bin`` in their place, written here at deploy time (a loaded
-``.mpy`` keeps its constants in the heap, a file read into a buffer does not
-cost more than the buffer). The file format is defined, and read, in
-``minigam/quarter/net_file.py``.
+written by ``minigam.host.aitools.quarter.train``) stay the single source
+of truth; on a stock CircuitPython drive ``deploy`` ships
+``minigam/quarter/weights.bin`` and ``weights_fe.bin`` in their place,
+written here at deploy time (a loaded ``.mpy`` keeps its constants in the
+heap, a file read into a buffer does not cost more than the buffer). The
+file format is defined, and read, in ``minigam/quarter/net_file.py``.
 """
 
 import struct

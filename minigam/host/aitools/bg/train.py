@@ -1,6 +1,6 @@
 """Fit the backgammon network (``minigam/bg/weights.py``) to gnubg's evaluations.
 
-Data: the chunks of ``minigam.host.aitools.bg_data`` (gnubg 0-ply self-play;
+Data: the chunks of ``minigam.host.aitools.bg.data`` (gnubg 0-ply self-play;
 every kept candidate is a position before its side to move rolls, with
 gnubg's five cubeless probabilities from that side's view). Chunks whose
 seed is ``VAL_MOD - 1`` mod ``VAL_MOD`` are held out.
@@ -9,7 +9,7 @@ Network (see ``minigam.bg.eval``): 416 thermometer rows (for each side,
 the side to move first, and each of its 26 places: bar, points 1..24 along
 its path, off, 8 rows: row ``k`` < 7 on when at least ``k + 1`` checkers
 are there, row 7 counting the checkers from the 8th on; one row a checker,
-so the rows sum to 30), then ``bg_features``' 118 rows (13 one-hot
+so the rows sum to 30), then ``bg.features``' 118 rows (13 one-hot
 groups: each side's shots and longest prime, contact, each side's escapes,
 containment, rearmost index and pips to break contact; the device
 computes them with ``minigam.bg.shape``), ``H`` clipped ReLU units, an
@@ -30,7 +30,7 @@ The integer network (``Q`` = 256 for a unit's 1.0, ``S`` = 256 for the
 second and output layers' weights, so ``z / ZS`` is a logit) is scored with
 the device's exact arithmetic before it is written.
 
-``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
+``python -m minigam.host.aitools.bg.train [--hidden H] [--hidden2 H2]
 [--epochs E] [--lr LR] [--rank R] [--listwise W] [--listwise-tau T]
 [--batch B] [--init WEIGHTS] [--data DIR] [--out PATH]``
 (numpy and numba; one core: set ``OMP_NUM_THREADS=1``). ``--no-features
@@ -38,7 +38,7 @@ the device's exact arithmetic before it is written.
 held-out figures only (the device reads only networks with the features).
 
 The committed weights (issue 16, with the feature rows): ``python -m
-minigam.host.aitools.bg_data --positions 20400000 --jobs 6`` (319 chunks of
+minigam.host.aitools.bg.data --positions 20400000 --jobs 6`` (319 chunks of
 100 games, 20.8M candidates; about 11k candidates a second on this 2-core
 machine), then ``--hidden 256 --hidden2 0 --epochs 18 --w1-limit 0.45``
 (lr 2e-3, x0.3 after epochs 10 and 15; 53 s an epoch alone on the
@@ -47,8 +47,8 @@ decisions, 983k candidates): equity MAE 0.045, 0.0048 equity lost per
 decision among the kept candidates, against 0.050 and 0.0056 with 128
 hidden units and 0.057 and 0.0072 for 128 over the board's rows alone
 (the network before the features). Then fine-tuned on games the device's Hard (the network before
-the features) played against gnubg 0-ply, the positions ``bg_analyse``
-judges: ``python -m minigam.host.aitools.bg_data --ai hard --first-seed
+the features) played against gnubg 0-ply, the positions ``bg.analyse``
+judges: ``python -m minigam.host.aitools.bg.data --ai hard --first-seed
 2000 --positions 1788011 --jobs 1 --out build/bg/hard`` (30 chunks of 100
 games, 130k decisions, 1.79M candidates, 35 minutes with one gnubg
 process), then ``--init`` the weights above ``--data build/bg/hard
@@ -68,7 +68,7 @@ equity MAE 0.057 against 0.060. Shapes compared then on 8.9M candidates,
 of the two best. With the feature rows and 20.8M candidates 256-0 beat
 128-0 (above; W1X_H's byte caps H at 256). Held-out figures alone do not pick weights (five more
 epochs at lr 2e-4 lowered them but played worse against gnubg), so
-``bg_analyse`` judges: see the README's "Backgammon AI".
+``bg.analyse`` judges: see the README's "Backgammon AI".
 """
 
 import argparse
@@ -80,7 +80,9 @@ import time
 import numba
 import numpy as np
 
-from minigam.host.aitools import bg_data, bg_features
+from minigam.host.aitools.bg import data as bg_data
+from minigam.host.aitools.bg import features as bg_features
+from minigam.host.firmware.inputs import repo_root
 
 NC = 26        # places a side: bar, 24 points, off
 BPC = 8        # thermometer rows a place (the last counts the rest)
@@ -92,8 +94,7 @@ S2 = 256
 VAL_MOD = 20
 EQ_COEF = np.array([2.0, 1.0, 1.0, -1.0, -1.0], np.float32)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 WEIGHTS = os.path.join(ROOT, "minigam", "bg", "weights.py")
 
 
@@ -131,7 +132,7 @@ def active(pos, chunk=1 << 18):
 
 def inputs(pos, features=True):
     """(n, 53) positions -> the network's rows: ``active``'s 30 board
-    rows, then (with ``features``) the ``K_FEAT`` of ``bg_features`` (the
+    rows, then (with ``features``) the ``K_FEAT`` of ``bg.features`` (the
     device's ``minigam.bg.shape``), from ``N_IN`` on."""
     idx = active(pos)
     if not features:
@@ -513,7 +514,7 @@ class IntNet:
             at.append(len(xh))
         return (
             '"""Backgammon network weights, written by '
-            "minigam.host.aitools.bg_train:\n%s.\n\n"
+            "minigam.host.aitools.bg.train:\n%s.\n\n"
             "Raw bytes, read in place (a frozen module keeps them in flash).\n"
             "W1: %d rows of H (row = input row, see minigam/bg/eval.py: 416\n"
             "board rows, then NF feature rows), each weight plus W1O as one\n"
@@ -549,7 +550,7 @@ def load_weights(path=WEIGHTS):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_train")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.train")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--hidden2", type=int, default=16)
     ap.add_argument("--epochs", type=int, default=12)

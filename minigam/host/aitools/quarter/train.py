@@ -21,8 +21,8 @@ Method
    arithmetic -- the same sums the device computes -- on held-out decisions
    before it is written.
 
-``python -m minigam.host.aitools.train [--hidden H] [--hidden2 H2] [--games N]
-[--epochs E] [--lr LR] [--init WEIGHTS] [--seed S] [--out PATH]`` writes
+``python -m minigam.host.aitools.quarter.train [--hidden H] [--hidden2 H2]
+[--games N] [--epochs E] [--lr LR] [--init WEIGHTS] [--seed S] [--out PATH]`` writes
 ``minigam/quarter/weights.py`` and prints the held-out loss per decision
 (``--init`` fine-tunes the network of a weights file).
 
@@ -431,7 +431,8 @@ class IntNet:
                     xh.append(h)
                     xd.append(d)
             at.append(len(xh))
-        return ('"""AI network weights, written by minigam.host.aitools.train: %s.\n\n'
+        return ('"""AI network weights, written by '
+                "minigam.host.aitools.quarter.train: %s.\n\n"
                 "Raw bytes, read in place (a frozen module keeps them in flash).\n"
                 "W1: 128 rows of H (row = input bit), each weight plus W1O as one\n"
                 "unsigned byte (most then print as themselves here), clipped to\n"
@@ -464,8 +465,8 @@ def weights_path(full_entry=False):
 
 
 def main(argv=None):
-    from minigam.host.aitools.solver import load_or_solve
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.train")
+    from minigam.host.aitools.quarter.solver import load_or_solve
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.quarter.train")
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--hidden2", type=int, default=16)
     ap.add_argument("--games", type=int, default=40000)

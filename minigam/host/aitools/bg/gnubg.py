@@ -32,7 +32,7 @@ What was found out about gnubg 1.07 (and is relied on here):
   lists its turns: ``board`` is the Position ID before the turn (the mover
   on roll), ``dice``, ``move``.
 
-``python -m minigam.host.aitools.gnubg --legal-fixture PATH`` writes the
+``python -m minigam.host.aitools.bg.gnubg --legal-fixture PATH`` writes the
 fixture ``tests/test_bg_gnubg.py`` checks offline (see ``write_fixture``).
 """
 
@@ -344,7 +344,7 @@ def read_fixture(path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        prog="python -m minigam.host.aitools.gnubg",
+        prog="python -m minigam.host.aitools.bg.gnubg",
         description="gnubg helpers for the backgammon engine's tests")
     ap.add_argument("--legal-fixture", metavar="PATH",
                     help="write the legal-play fixture (gzip) to PATH")

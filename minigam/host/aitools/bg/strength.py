@@ -1,26 +1,27 @@
 """How strong the backgammon AI (``minigam.bg.ai``) is, measured by gnubg.
 
-``python -m minigam.host.aitools.bg_strength choices [--n N] [--level L]``:
-decision points from held-out gnubg self-play (``bg_data`` chunks whose
-seed is ``bg_train.VAL_MOD - 1`` mod ``VAL_MOD``); gnubg's 0-ply ``hint``
+``python -m minigam.host.aitools.bg.strength choices [--n N] [--level L]``:
+decision points from held-out gnubg self-play (``bg.data`` chunks whose
+seed is ``bg.train.VAL_MOD - 1`` mod ``VAL_MOD``); gnubg's 0-ply ``hint``
 (pruning off) lists every legal play with its cubeless equity, and the
 figure is the mean equity the AI's play gives away against gnubg's best
 (0 when it is gnubg's choice), with the share of decisions where it
 differs. Figures are in equity (x1000 is gnubg's "millipoints").
 
-``python -m minigam.host.aitools.bg_strength games [--games N] [--level L]``:
+``python -m minigam.host.aitools.bg.strength games [--games N] [--level L]``:
 cubeless games against gnubg 0-ply (sides alternate; each game's dice come
 from its own seed): the AI's win rate and points per game (gammons 2,
 backgammons 3).
 
-Both run the device AI inside gnubg's Python (``minigam.host.aitools.gnubg.run``),
-``--jobs`` gnubg processes at once (each sleeps most of the time).
+Both run the device AI inside gnubg's Python
+(``minigam.host.aitools.bg.gnubg.run``), ``--jobs`` gnubg processes at
+once (each sleeps most of the time).
 
 The levels' error rate by gnubg's analysis of their games (mEMG per move,
-gnubg's rating) is ``minigam.host.aitools.bg_analyse``; the device's cube
-rule against gnubg's cube decisions, ``minigam.host.aitools.bg_cube``.
+gnubg's rating) is ``minigam.host.aitools.bg.analyse``; the device's cube
+rule against gnubg's cube decisions, ``minigam.host.aitools.bg.cube``.
 
-``python -m minigam.host.aitools.bg_strength speed``: the evaluator's time
+``python -m minigam.host.aitools.bg.strength speed``: the evaluator's time
 in the MicroPython VM (bytecode: the VM has no native code), per candidate
 scored and per Hard decision over decision points of a game the AI plays
 itself, with the RP2040 estimate of ``minigam.host.bench.lib`` (x40).
@@ -36,10 +37,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from minigam.host.aitools import bg_data, gnubg
+from minigam.host.aitools.bg import data as bg_data
+from minigam.host.aitools.bg import gnubg
+from minigam.host.firmware.inputs import repo_root
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 
 _COMMON = r'''
 import json, random, sys
@@ -160,7 +162,7 @@ def _parallel(jobs, scripts, timeout=3600):
 
 def held_out_points(n, seed=0, data=bg_data.DEFAULT_OUT):
     """``n`` (position hex, d1, d2) decision points from held-out chunks."""
-    from minigam.host.aitools.bg_train import VAL_MOD
+    from minigam.host.aitools.bg.train import VAL_MOD
     paths = [p for p in bg_data.chunks(data)
              if int(os.path.basename(p)[6:11]) % VAL_MOD == VAL_MOD - 1]
     d = bg_data.load(paths=paths)
@@ -270,7 +272,7 @@ def speed(points=40, pkg="bg", cls="BgAI"):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_strength")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.strength")
     ap.add_argument("what", choices=("choices", "games", "speed"))
     ap.add_argument("--n", type=int, default=2000, help="decision points")
     ap.add_argument("--games", type=int, default=200)

@@ -21,7 +21,7 @@ run of points along the opponent's path with an opposing checker behind
 it, ``minigam.nardy.eval.side_features``), 1 for each opposing checker
 behind that block; and takes off 2 for each of its own checkers behind
 the opponent's block and 1 for each checker past the third on a point
-(other than the head): stacks waste checkers. ``nardy_fast.greedy_score``
+(other than the head): stacks waste checkers. ``nardy.fast.greedy_score``
 is the same in numba.
 """
 
@@ -29,9 +29,9 @@ import random
 
 from minigam.nardy import eval as ne
 from minigam.nardy import rules as R
-from minigam.host.aitools import bg_players
-from minigam.host.aitools.bg_players import play_steps
-from minigam.host.aitools.players import PlayerError, best_play
+from minigam.host.aitools.bg import players as bg_players
+from minigam.host.aitools.bg.players import play_steps
+from minigam.host.aitools.quarter.players import PlayerError, best_play
 
 SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
 
