@@ -32,8 +32,8 @@ from minigam.core.dice import Dice
 from minigam.quarter.game import Game, GameError
 from minigam.quarter.record import export
 from minigam.quarter.rules import Rules
-from minigam.host.aitools.quarter.players import (PlayerError, make_player,
-                                                  play_game)
+from minigam.host.aitools.players import PlayerError, play_game
+from minigam.host.aitools.quarter.players import make_player
 
 
 def _players(build, names, seed):
