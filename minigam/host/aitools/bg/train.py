@@ -73,15 +73,17 @@ epochs at lr 2e-4 lowered them but played worse against gnubg), so
 
 import argparse
 import os
-import struct
 import sys
 import time
 
 import numba
 import numpy as np
 
+from minigam.host.aitools import weights_module as wm
 from minigam.host.aitools.bg import data as bg_data
 from minigam.host.aitools.bg import features as bg_features
+from minigam.host.aitools.training import (Adam, decision_rows, group_argmin,
+                                           log, sigmoid, to_floats, to_ints)
 from minigam.host.firmware.inputs import repo_root
 
 NC = 26        # places a side: bar, 24 points, off
@@ -231,10 +233,6 @@ class Net:
         return out
 
 
-def sigmoid(z):
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-
-
 # -- data ----------------------------------------------------------------------
 
 class Data:
@@ -279,8 +277,7 @@ class Data:
         """Mean equity (gnubg 0-ply) lost per decision when each decision
         takes the candidate with the lowest predicted equity for the side
         to move (first on ties)."""
-        order = np.lexsort((np.arange(len(eq_pred)), eq_pred, self.group))
-        choice = order[self.start[:-1]]
+        choice = group_argmin(eq_pred, self.start, self.group)
         lost = self.gap[choice]
         return float(lost.mean()), float((lost > 1e-6).mean())
 
@@ -317,21 +314,15 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
     over its candidates (temperature ``list_tau`` on the predicted
     equities) loses against gnubg's best."""
     rng = np.random.default_rng(seed)
-    params = net.params()
-    m1 = [np.zeros_like(p) for p in params]
-    m2 = [np.zeros_like(p) for p in params]
-    step = 0
+    adam = Adam(net.params())
     coef = EQ_COEF
     for ep in range(epochs):
         t0 = time.time()
         perm = rng.permutation(data.n)
         tot = 0.0
         for s in range(0, data.n, batch_dec):
-            gsel = np.sort(perm[s:s + batch_dec])
-            lo = data.start[gsel]
-            cnt = data.start[gsel + 1] - lo
-            rows = (np.repeat(lo, cnt) + np.arange(cnt.sum())
-                    - np.repeat(np.cumsum(cnt) - cnt, cnt))
+            rows, cnt = decision_rows(data.start,
+                                      np.sort(perm[s:s + batch_dec]))
             idx = data.idx[rows]
             y = data.probs[rows]
             cache, z = net.forward(idx)
@@ -369,17 +360,7 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
                 ex = np.abs(net.W1) - w1_limit
                 grads[0] += (2 * w1_penalty * np.maximum(ex, 0)
                              * np.sign(net.W1)).astype(np.float32)
-            step += 1
-            for prm, g, u, w in zip(params, grads, m1, m2):
-                if prm.size == 0:
-                    continue
-                u *= 0.9
-                u += 0.1 * g
-                w *= 0.999
-                w += 0.001 * g * g
-                uh = u / (1 - 0.9 ** step)
-                wh = w / (1 - 0.999 ** step)
-                prm -= (lr * uh / (np.sqrt(wh) + 1e-8)).astype(prm.dtype)
+            adam.update(grads, lr)
         msg = "epoch %d (%.0f s, lr %.1e): train bce %.4f, W1 past 0.5: %.3f" % (
             ep + 1, time.time() - t0, lr, tot / len(data) / NO,
             float((np.abs(net.W1) > 0.5).mean()))
@@ -412,15 +393,8 @@ class IntNet:
         if net is None:
             return
         self.H, self.H2 = net.H, net.H2
-        self.W1 = np.round(net.W1 * Q).astype(np.int64)
-        self.B1 = np.round(net.b1 * Q).astype(np.int64)
-        self.W2 = np.round(net.W2 * S2).astype(np.int64)
-        self.B2 = np.round(net.b2 * Q * S2).astype(np.int64)
-        self.W3 = np.round(net.W3 * S2).astype(np.int64)
-        self.B3 = np.round(net.b3 * Q * S2).astype(np.int64)
-        for a in (self.W1, self.B1, self.W2, self.W3):
-            if a.size and np.abs(a).max() > 32767:
-                raise ValueError("weights overflow int16")
+        (self.W1, self.B1, self.W2, self.B2, self.W3, self.B3) = to_ints(
+            net.W1, net.b1, net.W2, net.b2, net.W3, net.b3, Q, S2)
         self.ZS = Q * S2
 
     def z(self, idx, chunk=1 << 16):
@@ -440,16 +414,9 @@ class IntNet:
         self = cls()
         self.H, self.H2, self.ZS = w.H, w.H2, w.ZS
         n_in = N_IN + getattr(w, "NF", 0)
-        W1 = np.frombuffer(w.W1, np.uint8).astype(np.int64) - w.W1O
-        def arr(v, f):  # bytes (this format) or a tuple (the first one)
-            return np.array(v) if isinstance(v, tuple) else np.frombuffer(v, f)
-        at = arr(w.W1X_AT, "<u2")
-        xh = arr(w.W1X_H, np.uint8)
-        xd = arr(w.W1X_D, "<i2")
-        for row in range(n_in):
-            for x in range(at[row], at[row + 1]):
-                W1[row * w.H + int(xh[x])] += int(xd[x])
-        self.W1 = W1.reshape(n_in, w.H)
+        # the corrections as bytes (this format) or tuples (the first one)
+        self.W1 = wm.unpack_table(w.W1, w.W1O, w.W1X_AT, w.W1X_H, w.W1X_D,
+                                  n_in, w.H)
         self.B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
         self.W2 = np.frombuffer(w.W2, "<i2").astype(np.int64).reshape(
             w.H2, w.H).T if w.H2 else np.zeros((0, 0), np.int64)
@@ -462,56 +429,19 @@ class IntNet:
 
     def to_float(self):
         net = Net(self.H, self.H2)
-        net.W1 = (self.W1 / Q).astype(np.float32)
-        net.b1 = (self.B1 / Q).astype(np.float32)
+        net.W1, net.b1, W2, b2, net.W3, net.b3 = to_floats(
+            self.W1, self.B1, self.W2, self.B2, self.W3, self.B3, Q, S2)
         if self.H2:
-            net.W2 = (self.W2 / S2).astype(np.float32)
-            net.b2 = (self.B2 / (Q * S2)).astype(np.float32)
-        net.W3 = (self.W3 / S2).astype(np.float32)
-        net.b3 = (self.B3 / (Q * S2)).astype(np.float32)
+            net.W2, net.b2 = W2, b2
         return net
 
     def module_text(self, note):
-        def blit(raw):
-            tokens = [chr(c) if 32 <= c < 127 and c not in (34, 92)
-                      else "\\x%02x" % c for c in raw]
-            lines, line = [], ""
-            for t in tokens:
-                if len(line) + len(t) > 76:
-                    lines.append(line)
-                    line = ""
-                line += t
-            lines.append(line)
-            return "(\n    b\"" + "\"\n    b\"".join(lines) + "\")"
-
-        def lit(a, f="h"):
-            a = [int(x) for x in np.asarray(a).reshape(-1)]
-            return blit(struct.pack("<%d%s" % (len(a), f), *a))
-
-        def tup(values):
-            import textwrap
-            body = textwrap.fill(" ".join("%d," % v for v in values), 72,
-                                 initial_indent="    ",
-                                 subsequent_indent="    ")
-            return "(\n%s\n)" % body
-
-        W1 = self.W1.reshape(-1)
-        # the byte offset that leaves the fewest weights to correct
-        w1o = min(range(32, 225),
-                  key=lambda o: int(((W1 + o < 0) | (W1 + o > 255)).sum()))
-        stored = np.clip(W1 + w1o, 0, 255)
-        at, xh, xd = [0], [], []
+        blit, lit = wm.bytes_literal, wm.packed_literal
         n_in, nf = len(self.W1), len(self.W1) - N_IN
         if nf not in (0, bg_features.N_FEAT):
             raise ValueError("%d first-layer rows" % n_in)
-        for row in range(n_in):
-            for h in range(self.H):
-                i = row * self.H + h
-                d = int(W1[i] - (stored[i] - w1o))
-                if d:
-                    xh.append(h)
-                    xd.append(d)
-            at.append(len(xh))
+        # the byte offset that leaves the fewest weights to correct
+        w1o, stored, at, xh, xd = wm.byte_table(self.W1)
         return (
             '"""Backgammon network weights, written by '
             "minigam.host.aitools.bg.train:\n%s.\n\n"
@@ -532,21 +462,14 @@ class IntNet:
             % (note, n_in, n_in + 1, self.H, self.H2, NO, nf, Q, S2, self.ZS,
                w1o,
                tuple(int(x) for x in self.B3),
-               blit(bytes(stored.astype(np.uint8))), lit(at, "H"),
+               blit(bytes(stored)), lit(at, "H"),
                blit(bytes(xh)), lit(xd), lit(self.B1), lit(self.W2.T),
                lit(self.B2, "i"), lit(self.W3.T)))
 
 
 def load_weights(path=WEIGHTS):
-    ns = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)
-
-    class W:
-        pass
-    w = W()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
+    """A weights module's names, from its file."""
+    return wm.read(path)
 
 
 def main(argv=None):
@@ -577,10 +500,6 @@ def main(argv=None):
     if args.no_features and (args.init or not args.no_write):
         ap.error("--no-features trains a trial network from scratch: add "
                  "--no-write, drop --init")
-
-    def log(msg):
-        sys.stderr.write(msg + "\n")
-        sys.stderr.flush()
 
     tr, val = load_split(args.data, log=log, features=not args.no_features)
     n_in = N_IN if args.no_features else N_IN + bg_features.N_FEAT

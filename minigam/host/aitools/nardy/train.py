@@ -38,7 +38,9 @@ import time
 import numba as nb
 import numpy as np
 
+from minigam.host.aitools import weights_module as wm
 from minigam.host.aitools.nardy import fast as F
+from minigam.host.aitools.training import log
 from minigam.host.firmware.inputs import repo_root
 
 ROOT = repo_root()
@@ -229,23 +231,10 @@ def vs_greedy(net, games=1000, seed=10 ** 6):
 # -- integers and the weights module ----------------------------------------------------
 
 def byte_table(W):
-    """An int table stored as bytes: ``(offset, stored, at, xh, xd)``, each
-    weight plus ``offset`` clipped to a byte, the rest a correction of
-    ``xd`` at unit ``xh``, row ``r``'s at ``at[r]..at[r + 1]``."""
-    nrows, H = W.shape
-    flat = W.reshape(-1)
-    off = min(range(32, 225),
-              key=lambda o: int(((flat + o < 0) | (flat + o > 255)).sum()))
-    stored = np.clip(W + off, 0, 255)
-    diff = W - (stored - off)
-    at, xh, xd = [0], [], []
-    for r in range(nrows):
-        for h in np.nonzero(diff[r])[0]:
-            xh.append(int(h))
-            xd.append(int(diff[r, h]))
-        at.append(len(xh))
-    return (off, stored.astype(np.uint8).tobytes(),
-            np.array(at, "<u2").tobytes(), bytes(xh),
+    """``weights_module.byte_table`` of int table ``W`` with its tables
+    as the bytes the module stores: ``(offset, stored, at, xh, xd)``."""
+    off, stored, at, xh, xd = wm.byte_table(W)
+    return (off, stored.tobytes(), np.array(at, "<u2").tobytes(), bytes(xh),
             np.array(xd, "<i2").tobytes())
 
 
@@ -307,8 +296,7 @@ def from_module(w):
 
 def load_weights(path=WEIGHTS):
     """A weights module's names, from its file."""
-    from minigam.host.aitools import weights_module
-    return weights_module.read(path)
+    return wm.read(path)
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -366,11 +354,6 @@ def main(argv=None):
                     "board rows'")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
-
-    def log(msg):
-        sys.stderr.write(msg + "\n")
-        sys.stderr.flush()
-
     t0 = time.time()
     net = (from_module(load_weights(args.init)) if args.init
            else Net(args.hidden, args.seed))

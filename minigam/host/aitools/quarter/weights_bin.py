@@ -21,25 +21,10 @@ MODULES = {
 }
 
 
-class Weights:
-    """A weights module's names, as attributes."""
-
-
-def load_source(data, filename="<weights>"):
-    """A weights module's source (str or bytes) run into a namespace object
-    (the module is our own, written by ``ai_train``: constants only)."""
-    if isinstance(data, bytes):
-        data = data.decode("utf-8")
-    ns = {}
-    exec(compile(data, filename, "exec"), ns)
-    w = Weights()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
-
-
 def to_bin(w):
     """The weights file (bytes) of a weights module ``w`` (anything with its
-    names as attributes). ValueError when the tables do not fit together."""
+    names as attributes: ``weights_module.load_source`` of its text).
+    ValueError when the tables do not fit together."""
     n_in = ai_load.N_IN
     h, h2 = w.H, w.H2
     nx = len(w.W1X_H)
