@@ -62,6 +62,7 @@ import time
 
 import numpy as np
 
+from minigam.host.aitools.bg import gnubg
 from minigam.host.firmware.inputs import repo_root
 
 MAGIC = b"BGD1"
@@ -75,7 +76,8 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "bg", "data")
 
 # The script gnubg runs. Boards are gnubg's: (opponent, on roll), each 25
 # counts, index 0..23 the points 1..24 from that side's ace point, 24 the
-# bar. Configuration comes as JSON in the environment.
+# bar (gnubg.BOARDS turns them into ours). Configuration comes as JSON in
+# the environment.
 SCRIPT = r'''
 import array, json, os, random, sys, time
 import gnubg
@@ -94,33 +96,7 @@ for c in ("set display off", "set threads 1", "set player 0 human",
           "set evaluation chequerplay evaluation cubeful off",
           "new session"):
     gnubg.command(c)
-
-def ours(me, opp, turn):
-    """Our bytearray(53) of gnubg sides ``me`` (player ``turn``) and
-    ``opp``; byte 52 = turn."""
-    p = bytearray(53)
-    for side, blk in ((me, 0 if turn == 1 else 26), (opp, 26 if turn == 1 else 0)):
-        p[blk] = side[24]
-        n = side[24]
-        for i in range(1, 25):
-            p[blk + i] = side[24 - i]
-            n += side[24 - i]
-        p[blk + 25] = 15 - n
-    p[52] = turn
-    return p
-
-def apply(me, opp, pairs):
-    me = list(me)
-    opp = list(opp)
-    for f, t in pairs:
-        me[f - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return me, opp
-
+''' + gnubg.BOARDS + r'''
 start = [0] * 25
 start[5] = 5; start[7] = 3; start[12] = 5; start[23] = 2
 R_root = bytearray(); R_dice = bytearray(); R_np = array.array("H")
@@ -212,7 +188,6 @@ def _chunk_cmd(seed, games, out_dir, plies, nice, ai=None):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
         script = f.name
-    from minigam.host.aitools.bg import gnubg
     exe = gnubg.find()
     if exe is None:
         raise gnubg.GnubgMissing("gnubg not found (apt-get install gnubg)")

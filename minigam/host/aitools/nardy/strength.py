@@ -129,11 +129,11 @@ def table(games=2000, seed=1, weights=None, out=sys.stdout):
 # -- speed in the MicroPython VM ------------------------------------------------
 
 def speed(points=40):
-    """VM figures of Long Nardy's Hard (``bg.strength.speed``'s probe):
+    """VM figures of Long Nardy's Hard (``vm_speed.speed``):
     {"decision_us", "candidate_us", "candidates", "bytes", "ram",
     "most"}."""
-    from minigam.host.aitools.bg import strength as bg_strength
-    return bg_strength.speed(points, "nardy", "NardyAI")
+    from minigam.host.aitools import vm_speed
+    return vm_speed.speed("nardy", "NardyAI", points)
 
 
 def table_bytes():
