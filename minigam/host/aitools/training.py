@@ -82,3 +82,38 @@ def to_floats(W1, B1, W2, B2, W3, B3, q, s):
     """``to_ints``' layers back as float32 (up to its rounding)."""
     return tuple((np.asarray(a) / d).astype(np.float32) for a, d in (
         (W1, q), (B1, q), (W2, s), (B2, q * s), (W3, s), (B3, q * s)))
+
+
+def hidden_forward(pre1, W2, b2):
+    """The hidden layers after the first one's pre-activations ``pre1``:
+    ``(h1, pre2, h2)``, units clipped to 0..1, the optional second layer
+    (``W2``, ``b2``; empty: none, ``h2`` is ``h1``) as the devices have
+    it."""
+    h1 = np.clip(pre1, 0.0, 1.0)
+    if W2.size:
+        pre2 = h1 @ W2 + b2
+        h2 = np.clip(pre2, 0.0, 1.0)
+    else:
+        pre2 = h2 = h1
+    return h1, pre2, h2
+
+
+def hidden_backward(gh, pre1, h1, pre2, W2, b2):
+    """``hidden_forward`` backwards from ``gh``, the gradient at ``h2``:
+    ``(gpre1, gW2, gb2)``."""
+    if W2.size:
+        gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
+        gW2 = h1.T @ gpre2
+        gb2 = gpre2.sum(0)
+        gh = gpre2 @ W2.T
+    else:
+        gW2 = np.zeros_like(W2)
+        gb2 = np.zeros_like(b2)
+    return gh * ((pre1 > 0) & (pre1 < 1)), gW2, gb2
+
+
+def write_module(path, text):
+    """Write a trainer's weights module and say so."""
+    with open(path, "w") as f:
+        f.write(text)
+    log("wrote %s" % path)

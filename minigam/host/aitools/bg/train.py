@@ -82,8 +82,9 @@ import numpy as np
 from minigam.host.aitools import weights_module as wm
 from minigam.host.aitools.bg import data as bg_data
 from minigam.host.aitools.bg import features as bg_features
-from minigam.host.aitools.training import (Adam, decision_rows, group_argmin,
-                                           log, sigmoid, to_floats, to_ints)
+from minigam.host.aitools.training import (
+    Adam, decision_rows, group_argmin, hidden_backward, hidden_forward, log,
+    sigmoid, to_floats, to_ints, write_module)
 from minigam.host.firmware.inputs import repo_root
 
 NC = 26        # places a side: bar, 24 points, off
@@ -199,12 +200,7 @@ class Net:
     def forward(self, idx):
         pre1 = np.empty((len(idx), self.H), np.float32)
         _gather(idx, self.W1, self.b1, pre1)
-        h1 = np.clip(pre1, 0.0, 1.0)
-        if self.H2:
-            pre2 = h1 @ self.W2 + self.b2
-            h2 = np.clip(pre2, 0.0, 1.0)
-        else:
-            pre2 = h2 = h1
+        h1, pre2, h2 = hidden_forward(pre1, self.W2, self.b2)
         z = h2 @ self.W3 + self.b3
         return (pre1, h1, pre2, h2), z
 
@@ -212,16 +208,9 @@ class Net:
         pre1, h1, pre2, h2 = cache
         gW3 = h2.T @ gz
         gb3 = gz.sum(0)
-        gh = gz @ self.W3.T
-        if self.H2:
-            gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
-            gW2 = h1.T @ gpre2
-            gb2 = gpre2.sum(0)
-            gh = gpre2 @ self.W2.T
-        else:
-            gW2 = np.zeros_like(self.W2)
-            gb2 = np.zeros_like(self.b2)
-        gpre1 = (gh * ((pre1 > 0) & (pre1 < 1))).astype(np.float32)
+        gpre1, gW2, gb2 = hidden_backward(gz @ self.W3.T, pre1, h1, pre2,
+                                          self.W2, self.b2)
+        gpre1 = gpre1.astype(np.float32)
         gW1 = np.zeros_like(self.W1)
         _scatter(idx, gpre1, gW1)
         return [gW1, gpre1.sum(0), gW2, gb2, gW3, gb3]
@@ -530,9 +519,7 @@ def main(argv=None):
                               % (args.lr, args.rank, args.listwise,
                                  args.listwise_tau)
                               if args.listwise else "", msg))
-    with open(args.out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % args.out)
+    write_module(args.out, inet.module_text(note))
     return 0
 
 

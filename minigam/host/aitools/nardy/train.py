@@ -40,7 +40,7 @@ import numpy as np
 
 from minigam.host.aitools import weights_module as wm
 from minigam.host.aitools.nardy import fast as F
-from minigam.host.aitools.training import log
+from minigam.host.aitools.training import log, write_module
 from minigam.host.firmware.inputs import repo_root
 
 ROOT = repo_root()
@@ -371,9 +371,7 @@ def main(argv=None):
                ", lr-out %g" % args.lr_out if args.lr_out else "",
                ", from %s" % os.path.basename(args.init) if args.init else "",
                minutes, " ".join(argv if argv is not None else sys.argv[1:])))
-    with open(args.out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % args.out)
+    write_module(args.out, inet.module_text(note))
     return 0
 
 

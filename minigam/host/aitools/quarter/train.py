@@ -45,8 +45,9 @@ import numpy as np
 
 from minigam.quarter.rules import Rules, new_position
 from minigam.host.aitools import weights_module as wm
-from minigam.host.aitools.training import (Adam, decision_rows, group_argmin,
-                                           log, sigmoid, to_floats, to_ints)
+from minigam.host.aitools.training import (
+    Adam, decision_rows, group_argmin, hidden_backward, hidden_forward, log,
+    sigmoid, to_floats, to_ints, write_module)
 
 Q = 256          # integer value of a hidden unit's clip point (1.0)
 S2 = 256         # output weight scale: ZS = Q * S2
@@ -202,12 +203,7 @@ class Net:
     def forward(self, T, a, b, tabs=None):
         P, R = tabs if tabs is not None else self.side_tables(T)
         pre1 = self.b1 + P[a] + R[b]
-        h1 = np.clip(pre1, 0.0, 1.0)
-        if self.H2:
-            pre2 = h1 @ self.W2 + self.b2
-            h2 = np.clip(pre2, 0.0, 1.0)
-        else:
-            pre2 = h2 = h1
+        h1, pre2, h2 = hidden_forward(pre1, self.W2, self.b2)
         z = h2 @ self.w3 + self.b3[0]
         return (pre1, h1, pre2, h2), z
 
@@ -215,16 +211,8 @@ class Net:
         pre1, h1, pre2, h2 = cache
         gw3 = h2.T @ gz
         gb3 = np.array([gz.sum()], np.float32)
-        gh = np.outer(gz, self.w3)
-        if self.H2:
-            gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
-            gW2 = h1.T @ gpre2
-            gb2 = gpre2.sum(0)
-            gh = gpre2 @ self.W2.T
-        else:
-            gW2 = np.zeros_like(self.W2)
-            gb2 = np.zeros_like(self.b2)
-        gpre1 = gh * ((pre1 > 0) & (pre1 < 1))
+        gpre1, gW2, gb2 = hidden_backward(np.outer(gz, self.w3), pre1, h1,
+                                          pre2, self.W2, self.b2)
         gb1 = gpre1.sum(0)
         gP = np.zeros((len(T), self.H), np.float32)
         gR = np.zeros((len(T), self.H), np.float32)
@@ -438,9 +426,7 @@ def main(argv=None):
                args.games, args.epochs,
                " from %s" % os.path.basename(args.init) if args.init else "",
                loss))
-    with open(out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % out)
+    write_module(out, inet.module_text(note))
     return 0
 
 
