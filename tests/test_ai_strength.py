@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from minigam.quarter import eval as ai_eval
-from minigam.host.aitools import train as ai_train
-from minigam.host.aitools import strength
-from minigam.host.aitools.solver import get_index, load, load_or_solve
+from minigam.host.aitools.quarter import train as ai_train
+from minigam.host.aitools.quarter import strength
+from minigam.host.aitools.quarter.solver import get_index, load, load_or_solve
 from minigam.quarter.rules import Rules
 
 

@@ -12,8 +12,8 @@ from minigam.app import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
-from minigam.host.aitools import perfect
-from minigam.host.aitools import solver  # noqa: E402
+from minigam.host.aitools.quarter import perfect
+from minigam.host.aitools.quarter import solver  # noqa: E402
 from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 from minigam.quarter.rules import Rules, NONE, new_position  # noqa: E402
 

@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from minigam.host.aitools.weights_bin import load_source
+from minigam.host.aitools.weights_module import load_source
 from minigam.host.bench import pico2
 
 

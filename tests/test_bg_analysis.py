@@ -1,5 +1,5 @@
 """The backgammon AI's benchmarks by GNU Backgammon's analysis (issue 16):
-``minigam.host.aitools.bg_analyse`` (the error rate of the levels' games)
+``minigam.host.aitools.bg.analyse`` (the error rate of the levels' games)
 and ``bg_cube`` (Hard's cube decisions against gnubg's).
 
 Offline: the figures' arithmetic (the error rate and its standard error,
@@ -12,7 +12,9 @@ import math
 
 import pytest
 
-from minigam.host.aitools import bg_analyse, bg_cube, gnubg
+from minigam.host.aitools.bg import analyse as bg_analyse
+from minigam.host.aitools.bg import cube as bg_cube
+from minigam.host.aitools.bg import gnubg
 
 live = pytest.mark.skipif(not gnubg.available(),
                           reason="gnubg is not installed")

@@ -1,4 +1,4 @@
-"""The backgammon network's training data (``minigam.host.aitools.bg_data``).
+"""The backgammon network's training data (``minigam.host.aitools.bg.data``).
 
 Offline: a chunk file that is not one is refused. Live (only where gnubg is
 installed; a few seconds): one game against the device's Hard at 0 and at
@@ -10,7 +10,8 @@ depth (the first of gnubg's list, ranks 0, 1, 2 ... without a gap).
 import numpy as np
 import pytest
 
-from minigam.host.aitools import bg_data, gnubg
+from minigam.host.aitools.bg import data as bg_data
+from minigam.host.aitools.bg import gnubg
 
 live = pytest.mark.skipif(not gnubg.available(),
                           reason="gnubg is not installed")

@@ -69,7 +69,7 @@ def test_weights_module_loads_with_its_declared_shapes():
 
 def test_integer_outputs_equal_the_trainer_and_the_float_network():
     from minigam.bg import weights
-    from minigam.host.aitools import bg_train as T
+    from minigam.host.aitools.bg import train as T
     pts = [p for p, _, _ in positions(300, seed=2)] + stacked_positions()
     inet = T.IntNet.from_module(weights)
     idx = T.inputs(np.array([bytes(p) for p in pts], "S53").view(

@@ -1,5 +1,5 @@
 """The backgammon network's feature rows as the trainer computes them
-(``minigam.host.aitools.bg_features``; the device's ``minigam.bg.shape``
+(``minigam.host.aitools.bg.features``; the device's ``minigam.bg.shape``
 is checked against them in ``test_bg_shape.py``): shot counts a player
 knows by heart, primes, contact, the rows' layout, and ``bg_train
 --no-features``'s guard."""
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from minigam.bg import rules as R
-from minigam.host.aitools import bg_features as F
-from minigam.host.aitools import bg_train
+from minigam.host.aitools.bg import features as F
+from minigam.host.aitools.bg import train as bg_train
 
 
 def _sides(blot, shooter, blocks=(), more=None):

@@ -2,7 +2,7 @@
 
 Offline (always): the CLI over tests/data/bg_legal.txt.gz, the legal plays
 gnubg 1.07 listed for 10,000 distinct decision points of its own games
-(written by ``python -m minigam.host.aitools.gnubg --legal-fixture``): the
+(written by ``python -m minigam.host.aitools.bg.gnubg --legal-fixture``): the
 count and a digest of the sorted results must agree on every one. Plus the
 CLI's contract (errors, passes, finished games).
 
@@ -23,7 +23,7 @@ from bg_refgen import random_position
 from minigam.bg.ids import (format_position_id, parse_match_id,
                             parse_position_id)
 from minigam.bg.rules import BLOCK, TURN, new_position
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import gnubg
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "data", "bg_legal.txt.gz")

@@ -1,4 +1,4 @@
-"""Hard with a roll of look-ahead (``minigam.host.aitools.bg_lookahead``),
+"""Hard with a roll of look-ahead (``minigam.host.aitools.bg.lookahead``),
 the host-only experiment ``bg_analyse --lookahead`` judges: its 1-ply
 equity against a plain computation from every reply's full evaluation, and
 its choice against Hard's."""
@@ -10,8 +10,8 @@ import pytest
 from minigam.bg import eval as bge
 from minigam.bg import rules as R
 from minigam.bg.ai import BgAI
-from minigam.host.aitools import bg_analyse
-from minigam.host.aitools.bg_lookahead import (LookaheadAI, ROLLS,
+from minigam.host.aitools.bg import analyse as bg_analyse
+from minigam.host.aitools.bg.lookahead import (LookaheadAI, ROLLS,
                                                equity_after_reply)
 
 

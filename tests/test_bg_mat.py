@@ -27,8 +27,9 @@ from minigam.bg.ids import format_position_id
 from minigam.bg.rules import BLOCK, TURN, do_move, new_position
 from minigam.core.dice import Dice
 from minigam.host import bgmat
-from minigam.host.aitools import bg_players as P
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import gnubg
+from minigam.host.aitools.bg import players as P
+from minigam.host.aitools.players import play_game
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")
@@ -45,7 +46,7 @@ def session(match_to, seed, games=3, specs=("random", "greedy"),
     policy = P.RandomCube(seed) if cube == "random" else P.NoCube()
     logs = []
     while True:
-        P.play_game(g, players, policy)
+        play_game(g, players, policy)
         logs.append(bgmat.game_log(g))
         if g.match_over() or (not match_to and len(logs) == games):
             return logs, g

@@ -12,8 +12,8 @@ import pytest
 
 from minigam.bg import rules as R
 from minigam.bg import shape
-from minigam.host.aitools import bg_features as F
-from minigam.host.aitools import bg_train as T
+from minigam.host.aitools.bg import features as F
+from minigam.host.aitools.bg import train as T
 
 from test_bg_eval import _emulated_native, positions
 from test_bg_features import _sides

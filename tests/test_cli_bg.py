@@ -20,7 +20,7 @@ from test_cli_legal import run
 from minigam.bg.ids import format_position_id, parse_position_id
 from minigam.bg.rules import new_position
 from minigam.host import bgmat
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import gnubg
 from minigam.host.cli import play as cmd_play
 from minigam.host.cli import replay as cmd_replay
 

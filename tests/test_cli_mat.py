@@ -9,7 +9,7 @@ import pytest
 
 from minigam.bg.game import BgGame, OVER, decode_log
 from minigam.core.dice import Dice
-from minigam.host.aitools.bg_players import RandomCube, make_player
+from minigam.host.aitools.bg.players import RandomCube, make_player
 from minigam.host.aitools.players import play_game
 from minigam.host.bgmat import MatError, read
 from minigam.host.cli import mat

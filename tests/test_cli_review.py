@@ -1,5 +1,6 @@
 """Host tests of ``python -m minigam.host review`` (issue 15's game review)
-and of the tutor's calibration (``minigam.host.aitools.tutor_calibration``)."""
+and of the tutor's calibration
+(``minigam.host.aitools.quarter.tutor_calibration``)."""
 
 import io
 import re
@@ -15,10 +16,10 @@ from minigam.quarter.notation import format_play
 from minigam.quarter.record import export, replay
 from minigam.quarter.rules import Rules, TURN
 from minigam.host.cli import review as cmd_review
-from minigam.host.aitools import perfect
-from minigam.host.aitools import solver
-from minigam.host.aitools import tutor_calibration
-from minigam.host.aitools.perfect import PerfectPlayer
+from minigam.host.aitools.quarter import perfect
+from minigam.host.aitools.quarter import solver
+from minigam.host.aitools.quarter import tutor_calibration
+from minigam.host.aitools.quarter.perfect import PerfectPlayer
 
 LINE = re.compile(r"^ *(\d+)\. P([12]) (\d)-(\d)  \S")
 

@@ -16,8 +16,8 @@ import pytest
 
 from minigam.quarter.notation import format_position, parse_position
 from minigam.quarter.rules import Rules, new_position, winner
-from minigam.host.aitools import solver
-from minigam.host.aitools.perfect import PerfectPlayer, apply_steps
+from minigam.host.aitools.quarter import solver
+from minigam.host.aitools.quarter.perfect import PerfectPlayer, apply_steps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TABLES = {}

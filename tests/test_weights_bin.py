@@ -1,7 +1,8 @@
 """The AI's weights files (issue 14): on stock CircuitPython deploy ships
-``minigam/quarter/weights*.bin`` (``minigam.host.aitools.weights_bin``) instead of the
-weights modules, and ``minigam.quarter.eval`` reads them (``minigam.quarter.net_file``)
-into buffers allocated once.
+``minigam/quarter/weights*.bin``
+(``minigam.host.aitools.quarter.weights_bin``) instead of the weights
+modules, and ``minigam.quarter.eval`` reads them
+(``minigam.quarter.net_file``) into buffers allocated once.
 
 * evaluations from the files equal those from the modules, bit for bit, on
   many positions, for both variants, on CPython and in the MicroPython VM
@@ -24,7 +25,8 @@ import pytest
 
 from minigam.quarter import eval as ai_eval, net_file as ai_load
 from minigam.host.hardware import deploy
-from minigam.host.aitools import weights_bin
+from minigam.host.aitools.quarter import weights_bin
+from minigam.host.aitools.weights_module import load_source
 from minigam.quarter.rules import Rules, new_position, winner
 
 ROOT = deploy.source_root()
@@ -37,7 +39,7 @@ def module_source(k):
 
 
 def file_bytes(k):
-    return weights_bin.to_bin(weights_bin.load_source(module_source(k)))
+    return weights_bin.to_bin(load_source(module_source(k)))
 
 
 def sample_positions(n, seed):
@@ -102,7 +104,7 @@ def drive(tmp_path, monkeypatch):
 
 
 def test_the_two_variants_have_one_shape():
-    a, b = (weights_bin.load_source(module_source(k)) for k in VARIANTS)
+    a, b = (load_source(module_source(k)) for k in VARIANTS)
     assert (a.H, a.H2, a.W1O) == (b.H, b.H2, b.W1O)
 
 
@@ -187,7 +189,7 @@ def test_a_bad_header_is_a_value_error(drive, field, value, message):
 
 
 def test_bad_tables_are_value_errors(drive):
-    w = weights_bin.load_source(module_source(0))
+    w = load_source(module_source(0))
     good = file_bytes(0)
     at = 40 + 128 * w.H  # W1X_AT
     body = bytearray(good[:-4])
@@ -219,11 +221,11 @@ def test_corrupted_bytes_are_caught(drive):
 
 
 def test_the_writer_refuses_tables_that_do_not_fit():
-    w = weights_bin.load_source(module_source(0))
+    w = load_source(module_source(0))
     w.W2 = w.W2[:-2]
     with pytest.raises(ValueError, match="W2"):
         weights_bin.to_bin(w)
-    w = weights_bin.load_source(module_source(0))
+    w = load_source(module_source(0))
     w.W1X_H = (w.H,) + tuple(w.W1X_H[1:])
     with pytest.raises(ValueError, match="W1X_H"):
         weights_bin.to_bin(w)

@@ -31,7 +31,7 @@ AI_MODULES = ("minigam.bg.ai",)
 
 # Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's
 # 2-ply cube decisions in 200 of its money games by
-# ``minigam.host.aitools.bg_cube --scan`` (checked out of sample): mEMG
+# ``minigam.host.aitools.bg.cube --scan`` (checked out of sample): mEMG
 # given up a decision, centred doubles 16.0 -> 4.9, redoubles 1.2 -> 1.2,
 # takes 55 -> 45 (a narrow centred window: the cubeless network rates
 # blitzes and gammonish positions too good to double early).

@@ -16,7 +16,7 @@ takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
 ``NOISE[level]`` (1/4096 equity) to each candidate first, as gnubg's
 weaker levels do, so close calls go wrong often and big blunders rarely.
 The noise is sized on gnubg's error-rate scale
-(``minigam.host.aitools.bg_analyse``: 200 cubeless games a level against
+(``minigam.host.aitools.bg.analyse``: 200 cubeless games a level against
 gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
 plies): Easy 29.5 mEMG a move (gnubg's "Beginner", 26-35), Medium 12.8
 ("Intermediate", 12-18), Hard 6.5 over 600 games ("Expert", 5-8; gnubg

@@ -1,6 +1,6 @@
 """Backgammon position evaluator: a small integer network fitted to GNU
 Backgammon's 0-ply cubeless evaluations (weights in ``minigam.bg.weights``,
-written by ``minigam.host.aitools.bg_train``).
+written by ``minigam.host.aitools.bg.train``).
 
 Inputs (416 rows, from the view of the side to move ``T``): for each side
 ``s`` (0 = ``T``, 1 = the other) and each index ``i`` of its block (0 bar,

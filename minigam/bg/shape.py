@@ -30,7 +30,7 @@ may not leave the bar or move while another is on the bar is not modelled.
 
 This is the reference for the native twin ``minigam.core.native.bg_shape``
 (the MINIGAM firmware's) and agrees with the training tool's
-``minigam.host.aitools.bg_features`` (tests compare all three). A roll is
+``minigam.host.aitools.bg.features`` (tests compare all three). A roll is
 a bit of a 21-bit mask, bit ``_START[a] + b - a`` for ``a <= b``, so no
 allocation happens per position.
 """

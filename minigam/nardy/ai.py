@@ -14,7 +14,7 @@ Every candidate result is scored by ``minigam.nardy.eval`` (the network's
 equity for the side that moves next; the mover takes the lowest). Hard
 takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
 ``NOISE[level]`` (1/4096 equity) to each candidate first, as Backgammon's
-levels do. Measured by ``minigam.host.aitools.nardy_strength`` (the
+levels do. Measured by ``minigam.host.aitools.nardy.strength`` (the
 figures are in the README).
 
 It is Backgammon's ``BgAI`` over Long Nardy's rules, evaluator and

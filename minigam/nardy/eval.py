@@ -1,6 +1,6 @@
 """Long Nardy position evaluator: a small integer network trained by
 self-play (weights in ``minigam.nardy.weights``, written by
-``minigam.host.aitools.nardy_train``).
+``minigam.host.aitools.nardy.train``).
 
 Inputs, from the view of the side to move ``T`` (side 0 = ``T``, 1 = the
 other):

@@ -14,7 +14,7 @@ fitted to the exact solution). The levels follow gnubg's practice: Hard
 takes the best score; Medium and Easy add seeded Gaussian-like noise of a
 calibrated size (in win-probability units) to each candidate's estimated
 win probability first, so they make the mistakes a person makes: close
-calls go wrong often, big blunders rarely. ``minigam.host.aitools.strength``
+calls go wrong often, big blunders rarely. ``minigam.host.aitools.quarter.strength``
 measures each level's loss against the exact values.
 """
 
@@ -26,7 +26,7 @@ from minigam.compat import const
 LEVELS = ("easy", "medium", "hard")
 
 # Noise standard deviation per level and variant, in 1/4096 of a win
-# probability (calibrated with minigam.host.aitools.strength against the exact
+# probability (calibrated with minigam.host.aitools.quarter.strength against the exact
 # solution: Easy loses ~0.03 per decision, Medium ~0.01).
 NOISE = {"easy": 649, "medium": 242, "hard": 0}
 NOISE_FE = {"easy": 776, "medium": 294, "hard": 0}  # Full-Entry variant
@@ -36,7 +36,7 @@ REPLY_SLICE = const(4)  # opponent replies scored per step() (Hard's 1-ply)
 # Hard searches one ply deeper (the opponent's 21 rolls and best replies)
 # for the best TOPK candidates whose estimated win probabilities are within
 # MARGIN (1/4096 units) of the best one: the close calls, where the
-# network's error decides. Tuned with minigam.host.aitools.strength.
+# network's error decides. Tuned with minigam.host.aitools.quarter.strength.
 MARGIN = const(20)
 TOPK = const(3)
 # Hard's deeper search stops after BUDGET units of work (an opponent roll's
@@ -44,7 +44,7 @@ TOPK = const(3)
 # keeps the best candidate searched whole (the best estimate if none was).
 # It is a safety cap above the most work seen (299 units on 3,000 random
 # decision points): it bounds a decision to about 100 ms on the VM. Lower
-# budgets trade strength for speed: measured with minigam.host.aitools.strength
+# budgets trade strength for speed: measured with minigam.host.aitools.quarter.strength
 # (20,000 points) and bench_ai's 300 points on CPython, 0 (no deeper
 # search) loses 0.00040 per decision with the slowest decision 5x faster;
 # 150 loses 0.00035; this cap 0.00033; no cap 0.00032. Games against

@@ -1,7 +1,7 @@
 """MINIGAM position evaluator: a tiny integer network fitted to the exact
 solution, one per variant (weights in ``minigam.quarter.weights`` and, for the
 Full-Entry variant, ``minigam.quarter.weights_fe``; written by
-``minigam.host.aitools.train``). A network is loaded on first use only; on the
+``minigam.host.aitools.quarter.train``). A network is loaded on first use only; on the
 MINIGAM firmware its big table stays in flash.
 
 Inputs (128 bits, from the view of the side to move ``T``): for each side

@@ -1,7 +1,7 @@
 """Read an AI network from a weights file (``minigam/quarter/weights.bin``,
 ``weights_fe.bin``) into buffers allocated once: what ``minigam.quarter.eval``
 uses when the weights modules are not there (stock CircuitPython, where
-``deploy`` ships these files instead; ``minigam.host.aitools.weights_bin`` writes
+``deploy`` ships these files instead; ``minigam.host.aitools.quarter.weights_bin`` writes
 them from the modules). ``ai_eval`` imports this module only to read a file
 and unloads it after. It hands itself in (``ev``: its scales, its ``Net``,
 its room ``ROOM`` and where it lives), so this module imports nothing of

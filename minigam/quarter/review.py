@@ -7,7 +7,7 @@ save, whose record starts there) and, for each turn of a player in
 ``players`` that had a choice of results, asks ``advisor`` for the best
 play and for the loss of the play made. The advisor is a Hard
 ``minigam.quarter.ai.AIPlayer`` (its estimates) or, on the PC, a
-``minigam.host.aitools.perfect.PerfectPlayer`` (exact values): both have
+``minigam.host.aitools.quarter.perfect.PerfectPlayer`` (exact values): both have
 ``begin``/``step``/``steps``/``choices``/``loss_of``.
 
 ``step()`` does one slice (one advisor step, or one turn skipped) and

@@ -1,1 +1,1 @@
-"""AI tooling: the exact solver, network training, the strength benchmark, the Perfect player, scripted players, the tutor's calibration and the weights files."""
+"""The host's AI tools, one folder a game as the device packages are: ``quarter/`` (MINIGAM: the exact solver, the Perfect player, network training, the strength benchmark, the tutor's calibration, the weights files), ``bg/`` (Backgammon: gnubg's data, training, analysis and cube checks) and ``nardy/`` (Long Nardy: numba self-play training and the benchmark); what the games share stays here."""

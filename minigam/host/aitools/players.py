@@ -1,90 +1,37 @@
-"""Players for host tools: random, greedy, first, AI levels and perfect.
+"""What the host's scripted players share, whatever the game.
 
-Every player has ``choose(pos, d1, d2) -> [(src, die), ...]`` (a whole legal
-play in order, ``[]`` for a pass), the same interface as
-``minigam.quarter.ai.AIPlayer``, so ``Game.play_steps`` can play it.
+A player has ``choose(pos, d1, d2) -> [(src, die), ...]``: a whole legal
+play in order (the mover's source indices, as the game's ``play_steps``
+takes them), ``[]`` when there is none; the device AIs have the same, so
+``play_game`` plays any of them through any game's flow.
 
-``make_player(spec, rules, seed=None)`` builds one from a name:
-
-* ``random``: a uniformly random distinct legal result;
-* ``greedy``: the result with the best pip-count heuristic (own pips saved,
-  opponent pips added by hits, blots left in reach punished), ties broken by
-  the generation order, so it is deterministic;
-* ``first``: always the first generated play (a scripted, fixed player);
-* ``ai:easy``, ``ai:medium``, ``ai:hard``: ``minigam.quarter.ai.AIPlayer``;
-* ``ai:perfect``: best play by the exact solution table
-  (``python -m minigam.host solve`` makes it; an error if it is missing).
-
-``play_game(game, players, cube=None)`` plays a game to its end: MINIGAM's
-``Game`` or Backgammon's ``BgGame`` (with a cube policy from
-``minigam.host.aitools.bg_players``).
+``FirstPlayer``, ``RandomPlayer`` and ``GreedyPlayer`` ask the rules for
+the roll's plays and play the one they pick; the games differ only in how
+a play's steps are packed (``play_steps`` for the 24-point games, MINIGAM
+its own) and in the greedy heuristic (a subclass's ``score``).
+``make_player`` builds a 24-point game's player from its name; MINIGAM's
+(``quarter.players``) has a Perfect level and builds its own.
 """
 
 import random
 
-from minigam.quarter.rules import TURN, NONE, pips
+from minigam.core.flow import ROLL, OVER
 
-SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard",
-         "ai:perfect")
+#: The players every 24-point game's ``make_player`` knows.
+SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
 
 
 class PlayerError(ValueError):
     """An unknown player name, or a player that cannot be built here."""
 
 
-def _steps(rules, k):
+def play_steps(rules, k):
+    """Play ``k`` of a 24-point game's last ``rules.plays`` call as
+    ``[(src, die), ...]`` (8 bytes a play, ``rules.steps(k)`` of them
+    used)."""
     mv = rules.moves
-    b = 4 * k
-    out = [(mv[b], mv[b + 1])]
-    if mv[b + 2] != NONE:
-        out.append((mv[b + 2], mv[b + 3]))
-    return out
-
-
-class FirstPlayer:
-    """Plays the first generated play: fully predictable."""
-
-    def __init__(self, rules):
-        self.rules = rules
-
-    def choose(self, pos, d1, d2):
-        if self.rules.plays(pos, d1, d2) == 0:
-            return []
-        return _steps(self.rules, 0)
-
-
-class RandomPlayer:
-    """A uniformly random distinct result, seeded."""
-
-    def __init__(self, rules, seed=None):
-        self.rules = rules
-        self.rng = random.Random(seed)
-
-    def choose(self, pos, d1, d2):
-        n = self.rules.plays(pos, d1, d2)
-        if n == 0:
-            return []
-        return _steps(self.rules, self.rng.randrange(n))
-
-
-def greedy_score(rules, pos, res):
-    """Heuristic value of result ``res`` for the mover of ``pos``."""
-    me = pos[TURN]
-    op = 3 - me
-    m = 0 if me == 1 else 8
-    o = 8 - m
-    score = 4 * (pips(res, op) - pips(res, me))
-    # A blot at my index i sits at the opponent's index 7 - i; an opponent
-    # checker at its index k (bar 0 included) reaches it when k < 7 - i.
-    for i in range(1, 7):
-        if res[m + i] == 1:
-            t = 7 - i
-            shooters = res[o]
-            for k in range(1, t):
-                shooters += res[o + k]
-            if shooters:
-                score -= 2 * (7 - i)
-    return score
+    b = k << 3
+    return [(mv[b + 2 * j], mv[b + 2 * j + 1]) for j in range(rules.steps(k))]
 
 
 def best_play(rules, pos, n, score):
@@ -101,74 +48,76 @@ def best_play(rules, pos, n, score):
     return bk
 
 
-_WIN = 1 << 30  # a winning play's score: above any heuristic
+class FirstPlayer:
+    """The first generated play: fully predictable. ``steps(rules, k)``
+    unpacks a play (``play_steps`` for the 24-point games)."""
 
-
-class GreedyPlayer:
-    """Best result by ``greedy_score`` (a winning play first);
-    deterministic."""
-
-    def __init__(self, rules):
+    def __init__(self, rules, steps=play_steps):
         self.rules = rules
+        self.steps = steps
 
     def choose(self, pos, d1, d2):
-        rules = self.rules
-        n = rules.plays(pos, d1, d2)
+        n = self.rules.plays(pos, d1, d2)
         if n == 0:
             return []
-        m = 0 if pos[TURN] == 1 else 8
+        return self.steps(self.rules, self.pick(pos, n))
 
-        def score(res):
-            if res[m + 7] == rules.checkers:
-                return _WIN
-            return greedy_score(rules, pos, res)
-
-        return _steps(rules, best_play(rules, pos, n, score))
+    def pick(self, pos, n):
+        """The index of the play to make, of the ``n`` of ``pos``'s roll."""
+        return 0
 
 
-def make_player(spec, rules, seed=None):
-    """A player from its name; raises ``PlayerError``."""
+class RandomPlayer(FirstPlayer):
+    """A uniformly random distinct result, seeded."""
+
+    def __init__(self, rules, seed=None, steps=play_steps):
+        FirstPlayer.__init__(self, rules, steps)
+        self.rng = random.Random(seed)
+
+    def pick(self, pos, n):
+        return self.rng.randrange(n)
+
+
+class GreedyPlayer(FirstPlayer):
+    """The result with the best ``score(pos, res)`` (each game's subclass
+    gives its heuristic, a winning play scored above it), the first on a
+    tie: deterministic."""
+
+    def pick(self, pos, n):
+        return best_play(self.rules, pos, n, lambda res: self.score(pos, res))
+
+    def score(self, pos, res):
+        raise NotImplementedError
+
+
+def make_player(spec, seed, game, rules, greedy, ai):
+    """A 24-point game's player from its name (``SPECS``); raises
+    ``PlayerError``. ``game`` names the game in the errors, ``rules()``
+    makes its rules, ``greedy()`` its greedy player, ``ai()`` imports its
+    AI: ``(class, LEVELS)``."""
     if spec == "random":
-        return RandomPlayer(rules, seed)
+        return RandomPlayer(rules(), seed)
     if spec == "greedy":
-        return GreedyPlayer(rules)
+        return greedy()
     if spec == "first":
-        return FirstPlayer(rules)
+        return FirstPlayer(rules())
     if spec.startswith("ai:"):
-        level = spec[3:]
-        if level == "perfect":
-            try:
-                from minigam.host.aitools import solver
-            except ImportError as exc:
-                raise PlayerError("ai:perfect needs the solver: %s" % exc)
-            table = solver.load(rules.full_entry, rules.checkers)
-            if table is None:
-                raise PlayerError(
-                    "ai:perfect needs the exact table; make it with "
-                    "'python -m minigam.host solve' (takes minutes)")
-            from minigam.host.aitools.perfect import PerfectPlayer
-            return PerfectPlayer(rules, table)
-        try:
-            from minigam.quarter.ai import AIPlayer, LEVELS
-        except ImportError as exc:
-            raise PlayerError("the AI (minigam.quarter.ai) is not available: %s"
-                              % exc)
-        if level not in LEVELS:
-            raise PlayerError("unknown AI level %r (choose from %s, perfect)"
-                              % (level, ", ".join(LEVELS)))
-        return AIPlayer(rules, level, seed)
-    raise PlayerError("unknown player %r (choose from %s)"
-                      % (spec, ", ".join(SPECS)))
+        cls, levels = ai()
+        if spec[3:] not in levels:
+            raise PlayerError("unknown %s AI level %r (choose from %s)"
+                              % (game, spec[3:], ", ".join(levels)))
+        return cls(spec[3:], seed)
+    raise PlayerError("unknown %s player %r (choose from %s)"
+                      % (game, spec, ", ".join(SPECS)))
 
 
 def play_game(game, players, cube=None):
-    """Play ``game`` (MINIGAM's ``Game`` or a ``BgGame``, state ``NEW``) to
+    """Play ``game`` (any of the three games' ``Game``, state ``NEW``) to
     its end with ``players[0]`` (Player 1) and ``players[1]``; returns the
     winner. ``cube``: a Backgammon cube policy (``wants_double(game)``,
-    ``takes(game)``), consulted before each roll the mover may double;
-    None: nobody doubles. An illegal choice raises the game's own
-    ``GameError``, naming the player and the play."""
-    from minigam.quarter.game import ROLL, OVER  # (BgGame's states are the same)
+    ``takes(game)``, ``bg.players``), consulted before each roll the mover
+    may double; None: nobody doubles. An illegal choice raises the game's
+    own ``GameError``, naming the player and the play."""
     game.start_game()
     while game.state != OVER:
         if game.state == ROLL:

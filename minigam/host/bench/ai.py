@@ -10,8 +10,8 @@ per decision on the VM, and the RP2040 estimate (40x the VM). ``extra``
 adds the VM process CPU time per decision (steadier when the machine is
 busy), the size of the AI's weights and source, the heap its import
 allocates on the VM, and -- when the exact table is cached -- a short run
-of the strength benchmark (``minigam.host.aitools.strength``; the full one is
-``python -m minigam.host.aitools.strength``).
+of the strength benchmark (``minigam.host.aitools.quarter.strength``; the
+full one is ``python -m minigam.host.aitools.quarter.strength``).
 
 Targets (issue 5, Hard): <= ~6 ms per decision warm on the VM (~250 ms on
 an RP2040), <= 20 KB allocated per decision.
@@ -165,7 +165,7 @@ def vm_cpu(bursts=4):
 
 def data_sizes():
     """(weight bytes per variant, {file: source bytes}) of the AI."""
-    from minigam.host.aitools.train import load_weights, weights_path
+    from minigam.host.aitools.quarter.train import load_weights, weights_path
     nbytes = {}
     for fe in (False, True):
         if os.path.exists(weights_path(fe)):
@@ -216,7 +216,7 @@ def extra(out):
                   % cpu["heap"])
     out.write("  targets (issue 5, Hard): <= ~6 ms/decision on the VM "
               "(~250 ms on an RP2040), <= 20 KB allocated per decision\n")
-    from minigam.host.aitools.solver import load
+    from minigam.host.aitools.quarter.solver import load
     table = load(False, 8)
     if table is None:
         out.write("  strength: no cached exact table (run `python -m "
@@ -225,9 +225,10 @@ def extra(out):
     points = int(os.environ.get("MINIGAM_BENCH_AI_POINTS", "1000"))
     games = int(os.environ.get("MINIGAM_BENCH_AI_GAMES", "2000"))
     out.write("  strength (short run: %d points, %d games per level; the "
-              "full benchmark is python -m minigam.host.aitools.strength):\n"
+              "full benchmark is python -m "
+              "minigam.host.aitools.quarter.strength):\n"
               % (points, games))
-    from minigam.host.aitools import strength
+    from minigam.host.aitools.quarter import strength
     strength.run(table, LEVEL_NAMES, points, games, 1, 1, out)
 
 

@@ -143,7 +143,7 @@ def cut_network(source, keep):
     layout per unit, so the heap it takes is a network's of that size (its
     play is not Hard's). ValueError with a second hidden layer, or for a
     ``keep`` outside 1..H."""
-    from minigam.host.aitools.weights_bin import load_source
+    from minigam.host.aitools.weights_module import load_source
     w = load_source(source)
     h = w.H
     if getattr(w, "H2", 0):
@@ -168,7 +168,7 @@ def cut_network(source, keep):
 
 def network_source(game):
     """The source of ``game``'s weights module, and its hidden units."""
-    from minigam.host.aitools.weights_bin import load_source
+    from minigam.host.aitools.weights_module import load_source
     rel = "minigam/%s/weights.py" % GAMES[game][0]
     with open(os.path.join(device.repo_root(), rel), "rb") as f:
         source = f.read()

@@ -40,8 +40,8 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 def make_player(level, rules, seed=None):
     """An AI player of ``level`` for ``rules`` (ValueError if unknown)."""
     if level == "perfect":
-        from minigam.host.aitools import solver
-        from minigam.host.aitools.perfect import PerfectPlayer
+        from minigam.host.aitools.quarter import solver
+        from minigam.host.aitools.quarter.perfect import PerfectPlayer
         table = solver.load(rules.full_entry, rules.checkers)
         if table is None:  # as play's ai:perfect: never a silent solve
             raise ValueError(

@@ -1,15 +1,16 @@
 """``play --players P1,P2 [--seed S] [--full-entry] [--games N] [--match N]``.
 
 Plays games between host players (``random``, ``greedy``, ``first``,
-``ai:easy|medium|hard|perfect``; see ``minigam.host.aitools.players``) through the
-device ``Game`` flow, and prints each game's record (``minigam.quarter.record``),
+``ai:easy|medium|hard|perfect``; see ``minigam.host.aitools.quarter.players``)
+through the device ``Game`` flow, and prints each game's record
+(``minigam.quarter.record``),
 records separated by a blank line. ``--games N`` plays N single games;
 ``--match N`` plays one match to N games instead. With ``--seed`` the dice
 and the players' choices are reproducible. A summary goes to stderr.
 
 ``--game backgammon`` plays standard backgammon through ``BgGame``
 (players ``random``, ``greedy``, ``first``, ``ai:easy|medium|hard``; see
-``minigam.host.aitools.bg_players``) and prints one GNU Backgammon ``.mat``
+``minigam.host.aitools.bg.players``) and prints one GNU Backgammon ``.mat``
 file (``minigam.host.bgmat``): ``--games N`` N games of a money session
 (default 1), ``--match N`` a match to N points (1..99, the Crawford rule).
 Play is cubeless unless ``--cube``: both players then double and take as
@@ -18,7 +19,7 @@ the file are ``P1-<spec>`` and ``P2-<spec>``.
 
 ``--game nardy`` plays Long Nardy through ``NardyGame`` (players
 ``random``, ``greedy``, ``first``, ``ai:easy|medium|hard``; see
-``minigam.host.aitools.nardy_players``; P1 is White) and prints each
+``minigam.host.aitools.nardy.players``; P1 is White) and prints each
 game's record (``minigam.nardy.record``), records separated by a blank
 line: ``--games N`` N games of a money session (default 1), ``--match N``
 a match to N points (1..99; an oin is 1 point, a mars 2).
@@ -31,7 +32,8 @@ from minigam.core.dice import Dice
 from minigam.quarter.game import Game, GameError
 from minigam.quarter.record import export
 from minigam.quarter.rules import Rules
-from minigam.host.aitools.players import PlayerError, make_player, play_game
+from minigam.host.aitools.players import PlayerError, play_game
+from minigam.host.aitools.quarter.players import make_player
 
 
 def _players(build, names, seed):
@@ -66,7 +68,7 @@ def play_bg(args, names):
     one ``.mat`` file."""
     from minigam.bg.game import BgGame, GameError as BgGameError
     from minigam.host import bgmat
-    from minigam.host.aitools import bg_players
+    from minigam.host.aitools.bg import players as bg_players
     if args.full_entry:
         sys.stderr.write("error: --full-entry is a MINIGAM variant, not "
                          "backgammon's\n")
@@ -108,7 +110,7 @@ def play_nardy(args, names):
     game."""
     from minigam.nardy.game import NardyGame, GameError as NardyGameError
     from minigam.nardy import record as nardyrec
-    from minigam.host.aitools import nardy_players
+    from minigam.host.aitools.nardy import players as nardy_players
     for flag, name in ((args.full_entry, "--full-entry is a MINIGAM variant"),
                        (args.cube, "--cube is backgammon's")):
         if flag:

@@ -14,7 +14,8 @@ without it), ``hard`` (Hard's first-ply estimates, as on the handheld),
 ``auto`` (exact when cached, else Hard's; the header says which).
 
 ``review --calibrate N``: how well Hard's estimates flag doubtful plays and
-blunders against the exact values (``minigam.host.aitools.tutor_calibration``).
+blunders against the exact values
+(``minigam.host.aitools.quarter.tutor_calibration``).
 
 Errors (an unreadable file, binary data, a record that does not replay)
 print ``error: <file>: ...`` and exit with 2.
@@ -84,7 +85,7 @@ class Advisors:
 
     def _make(self, rules):
         if self.values != "hard":
-            from minigam.host.aitools import perfect
+            from minigam.host.aitools.quarter import perfect
             if self.exact is None:
                 self.exact = perfect.factory(rules.checkers) or (
                     lambda rules: None)
@@ -179,7 +180,7 @@ def main(argv):
                     "values on N decisions (needs the exact table)")
     args = ap.parse_args(argv)
     if args.calibrate is not None:
-        from minigam.host.aitools import tutor_calibration
+        from minigam.host.aitools.quarter import tutor_calibration
         return tutor_calibration.main(args.calibrate, sys.stdout)
     if args.record is None:
         ap.error("RECORD is required")

@@ -112,7 +112,7 @@ def main(argv):
         if script:
             raise sim.SimError("--keys needs --headless")
         try:
-            from minigam.host.aitools import perfect
+            from minigam.host.aitools.quarter import perfect
             make_perfect = perfect.factory()
         except ImportError:  # make play's set-up has no numba (make test's has)
             make_perfect = None

@@ -14,7 +14,7 @@ import argparse
 import sys
 
 from minigam.quarter.rules import Rules
-from minigam.host.aitools import solver
+from minigam.host.aitools.quarter import solver
 
 
 def _log(text):

@@ -394,7 +394,8 @@ class Session:
 
 def _build_app(hw, seed, perfect=None):
     """The app, built exactly as ``code.py`` builds it (plus, with
-    ``perfect``, the host's Perfect level: ``minigam.host.aitools.perfect.factory``)."""
+    ``perfect``, the host's Perfect level:
+    ``minigam.host.aitools.quarter.perfect.factory``)."""
     try:
         from minigam.app import build_app
     except ImportError as exc:

@@ -1,10 +1,10 @@
 """How strong Long Nardy's AI (``minigam.nardy.ai``) is, and how fast.
 
-``python -m minigam.host.aitools.nardy_strength table [--games N]``: each
+``python -m minigam.host.aitools.nardy.strength table [--games N]``: each
 level (Hard, Medium, Easy) against random play, the greedy heuristic
-(``nardy_players``) and the other levels, N games a pairing (default
+(``nardy.players``) and the other levels, N games a pairing (default
 2,000), and greedy against random. Games are played by the numba copies
-in ``nardy_fast``, which choose exactly as the device's ``NardyAI`` and
+in ``nardy.fast``, which choose exactly as the device's ``NardyAI`` and
 the host players do (``tests/test_nardy_ai.py`` checks it), so the
 figures are the device AI's: 2,000 games take a few seconds. Within a
 pairing, games ``2j`` and ``2j + 1`` use the same dice with the seats
@@ -12,12 +12,12 @@ swapped (A has White in even games); the standard errors are those of
 the means over these pairs. Printed for A: its share of games won and its
 points a game (an oin 1, a mars 2).
 
-``python -m minigam.host.aitools.nardy_strength duel A B [--games N]``:
+``python -m minigam.host.aitools.nardy.strength duel A B [--games N]``:
 one pairing, players ``random``, ``greedy``, ``ai:LEVEL``, or
 ``noise:SIGMA`` (the network with that noise, 1/4096 equity), each
 optionally ``@WEIGHTS`` (another weights module: ``ai:hard@w.py``).
 
-``python -m minigam.host.aitools.nardy_strength speed``: Hard's time in
+``python -m minigam.host.aitools.nardy.strength speed``: Hard's time in
 the MicroPython VM (bytecode: the VM has no native code) per decision
 and per candidate, over decision points of a game Hard plays itself,
 with the RP2040 estimate of ``minigam.host.bench.lib`` (x40), the bytes
@@ -32,14 +32,14 @@ import time
 
 import numpy as np
 
-from minigam.host.aitools import nardy_fast as F
+from minigam.host.aitools.nardy import fast as F
 
 LEVELS = ("hard", "medium", "easy")
 
 
 class Player:
     """A player of ``duel``: its kind, noise, network (``model``: an
-    ``nardy_fast.IntModel`` rather than the spec's) and noise seed."""
+    ``nardy.fast.IntModel`` rather than the spec's) and noise seed."""
 
     def __init__(self, spec, seed=1, models=None, model=None):
         from minigam.nardy.ai import NOISE
@@ -129,11 +129,11 @@ def table(games=2000, seed=1, weights=None, out=sys.stdout):
 # -- speed in the MicroPython VM ------------------------------------------------
 
 def speed(points=40):
-    """VM figures of Long Nardy's Hard (``bg_strength.speed``'s probe):
+    """VM figures of Long Nardy's Hard (``vm_speed.speed``):
     {"decision_us", "candidate_us", "candidates", "bytes", "ram",
     "most"}."""
-    from minigam.host.aitools import bg_strength
-    return bg_strength.speed(points, "nardy", "NardyAI")
+    from minigam.host.aitools import vm_speed
+    return vm_speed.speed("nardy", "NardyAI", points)
 
 
 def table_bytes():
@@ -145,7 +145,7 @@ def table_bytes():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.nardy_strength")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.nardy.strength")
     ap.add_argument("what", choices=("table", "duel", "speed"))
     ap.add_argument("players", nargs="*", help="duel: A B")
     ap.add_argument("--games", type=int, default=2000)

@@ -12,7 +12,7 @@ Everything here is a copy of device code in numba, checked against it by
 * the integer network's arithmetic and the device AI's choice
   (``minigam.nardy.ai.NardyAI``: the noise draws too), so a benchmark here
   measures the device AI itself;
-* the greedy heuristic of ``minigam.host.aitools.nardy_players``.
+* the greedy heuristic of ``minigam.host.aitools.nardy.players``.
 
 A generator's workspace is ``Work()``: the results of the last call (a
 ``(MAX_PLAYS, 54)`` array, each a position after a play, the turn passed)
@@ -25,6 +25,7 @@ import numba as nb
 import numpy as np
 
 from minigam.nardy import eval as ne
+from minigam.host.aitools.weights_module import unpack_table
 
 POS = 54
 TURN = 52
@@ -411,27 +412,14 @@ def int_equity(z, sig):
     return 2 * prob(z[0], sig) - PSCALE + prob(z[1], sig) - prob(z[2], sig)
 
 
-def _table(raw, offset, at, xh, xd, nrows, H):
-    """A first-layer table's integer weights ``(nrows, H)``: the stored
-    bytes less the offset, plus the corrections."""
-    W = np.frombuffer(raw, np.uint8).astype(np.int64) - offset
-    at = np.frombuffer(at, "<u2")
-    xh = np.frombuffer(xh, np.uint8)
-    xd = np.frombuffer(xd, "<i2")
-    for row in range(nrows):
-        for x in range(at[row], at[row + 1]):
-            W[row * H + int(xh[x])] += int(xd[x])
-    return W.reshape(nrows, H)
-
-
 def int_tables(w):
     """``(W1, B1, W3, B3)`` of a weights module as int64 arrays: ``W1``
     the board's 416 rows then the features' 96, ``B1`` as stored (the
     byte offsets not folded in), ``W3`` ``(NO, H)``."""
     W1 = np.concatenate([
-        _table(w.W1, w.W1O, w.W1X_AT, w.W1X_H, w.W1X_D, N_BOARD, w.H),
-        _table(w.WF, w.WFO, w.WFX_AT, w.WFX_H, w.WFX_D, N_IN - N_BOARD,
-               w.H)])
+        unpack_table(w.W1, w.W1O, w.W1X_AT, w.W1X_H, w.W1X_D, N_BOARD, w.H),
+        unpack_table(w.WF, w.WFO, w.WFX_AT, w.WFX_H, w.WFX_D,
+                     N_IN - N_BOARD, w.H)])
     B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
     W3 = np.frombuffer(w.W3, "<i2").astype(np.int64).reshape(NO, w.H)
     return W1, B1, W3, np.array(w.B3, np.int64)
@@ -513,12 +501,12 @@ def ai_choice(res, n, sigma, lcg, W1, B1, W3, B3, sig, fbuf, rbuf, acc, z):
     return best
 
 
-# -- the greedy heuristic (nardy_players.greedy_score) ---------------------------------
+# -- the greedy heuristic (nardy.players.greedy_score) ---------------------------------
 
 @nb.njit(cache=True)
 def greedy_score(res, m, fbuf):
     """The greedy player's value of result ``res`` for the mover of block
-    ``m`` (see ``nardy_players``)."""
+    ``m`` (see ``nardy.players``)."""
     o = BLOCK - m
     features(res, fbuf)
     me = 0 if m == 0 else NF

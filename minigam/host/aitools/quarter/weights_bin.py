@@ -1,12 +1,12 @@
 """The AI network's weights as files for stock CircuitPython (host only).
 
 The weights modules (``minigam/quarter/weights.py``, ``weights_fe.py``,
-written by ``minigam.host.aitools.train``) stay the single source of truth; on a
-stock CircuitPython drive ``deploy`` ships ``minigam/quarter/weights.bin`` and
-``weights_fe.bin`` in their place, written here at deploy time (a loaded
-``.mpy`` keeps its constants in the heap, a file read into a buffer does not
-cost more than the buffer). The file format is defined, and read, in
-``minigam/quarter/net_file.py``.
+written by ``minigam.host.aitools.quarter.train``) stay the single source
+of truth; on a stock CircuitPython drive ``deploy`` ships
+``minigam/quarter/weights.bin`` and ``weights_fe.bin`` in their place,
+written here at deploy time (a loaded ``.mpy`` keeps its constants in the
+heap, a file read into a buffer does not cost more than the buffer). The
+file format is defined, and read, in ``minigam/quarter/net_file.py``.
 """
 
 import struct
@@ -21,25 +21,10 @@ MODULES = {
 }
 
 
-class Weights:
-    """A weights module's names, as attributes."""
-
-
-def load_source(data, filename="<weights>"):
-    """A weights module's source (str or bytes) run into a namespace object
-    (the module is our own, written by ``ai_train``: constants only)."""
-    if isinstance(data, bytes):
-        data = data.decode("utf-8")
-    ns = {}
-    exec(compile(data, filename, "exec"), ns)
-    w = Weights()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
-
-
 def to_bin(w):
     """The weights file (bytes) of a weights module ``w`` (anything with its
-    names as attributes). ValueError when the tables do not fit together."""
+    names as attributes: ``weights_module.load_source`` of its text).
+    ValueError when the tables do not fit together."""
     n_in = ai_load.N_IN
     h, h2 = w.H, w.H2
     nx = len(w.W1X_H)

@@ -4,7 +4,7 @@ Method: TD(0), as TD-Gammon. The network (``minigam.nardy.eval``: the
 board's thermometer rows and the block/trapped/contact features, ``H``
 clipped ReLU units, three logistic outputs P(win), P(win mars), P(lose
 mars) for the side to move) plays both sides. Each turn it rolls, scores
-every distinct result of the roll (``nardy_fast.plays``: the device
+every distinct result of the roll (``nardy.fast.plays``: the device
 engine's results) and plays the one worst for the opponent, so every
 decision is a 1-ply lookahead over the plays; the position before the
 roll then learns the value of the position chosen (turned to the mover's
@@ -18,10 +18,10 @@ stored byte exactly.
 Every ``--eval-every`` games the network, rounded to the device's
 integers (``Q`` = 256 a unit's 1.0, ``S`` = 256 the output weights'
 scale), plays ``--eval-games`` as Hard against the greedy heuristic
-(``nardy_players``), seats swapped over the same dice. The weights
+(``nardy.players``), seats swapped over the same dice. The weights
 written are the last ones.
 
-``python -m minigam.host.aitools.nardy_train [--hidden H] [--games N]
+``python -m minigam.host.aitools.nardy.train [--hidden H] [--games N]
 [--lr LR] [--seed S] [--init WEIGHTS] [--out PATH]`` (numpy and numba;
 one process).
 
@@ -38,10 +38,12 @@ import time
 import numba as nb
 import numpy as np
 
-from minigam.host.aitools import nardy_fast as F
+from minigam.host.aitools import weights_module as wm
+from minigam.host.aitools.nardy import fast as F
+from minigam.host.aitools.training import log, write_module
+from minigam.host.firmware.inputs import repo_root
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 WEIGHTS = os.path.join(ROOT, "minigam", "nardy", "weights.py")
 Q = F.Q
 S2 = 256
@@ -217,8 +219,8 @@ def train_games(games, seed, W1, b1, W3, b3, lr1, lr3, clip, rate, hd,
 def vs_greedy(net, games=1000, seed=10 ** 6):
     """(points a game, its standard error) of ``net`` against greedy:
     rounded to the device's integers, as Hard, seats swapped over the same
-    dice (``nardy_strength.duel``)."""
-    from minigam.host.aitools import nardy_strength as S
+    dice (``nardy.strength.duel``)."""
+    from minigam.host.aitools.nardy import strength as S
     i = IntNet(net)
     hard = S.Player("ai:hard", 1, model=F.IntModel.of(i.W1, i.B1, i.W3,
                                                        i.B3))
@@ -229,23 +231,10 @@ def vs_greedy(net, games=1000, seed=10 ** 6):
 # -- integers and the weights module ----------------------------------------------------
 
 def byte_table(W):
-    """An int table stored as bytes: ``(offset, stored, at, xh, xd)``, each
-    weight plus ``offset`` clipped to a byte, the rest a correction of
-    ``xd`` at unit ``xh``, row ``r``'s at ``at[r]..at[r + 1]``."""
-    nrows, H = W.shape
-    flat = W.reshape(-1)
-    off = min(range(32, 225),
-              key=lambda o: int(((flat + o < 0) | (flat + o > 255)).sum()))
-    stored = np.clip(W + off, 0, 255)
-    diff = W - (stored - off)
-    at, xh, xd = [0], [], []
-    for r in range(nrows):
-        for h in np.nonzero(diff[r])[0]:
-            xh.append(int(h))
-            xd.append(int(diff[r, h]))
-        at.append(len(xh))
-    return (off, stored.astype(np.uint8).tobytes(),
-            np.array(at, "<u2").tobytes(), bytes(xh),
+    """``weights_module.byte_table`` of int table ``W`` with its tables
+    as the bytes the module stores: ``(offset, stored, at, xh, xd)``."""
+    off, stored, at, xh, xd = wm.byte_table(W)
+    return (off, stored.tobytes(), np.array(at, "<u2").tobytes(), bytes(xh),
             np.array(xd, "<i2").tobytes())
 
 
@@ -273,7 +262,7 @@ class IntNet:
         lit = _bytes_literal
         return (
             '"""Long Nardy network weights, written by '
-            "minigam.host.aitools.nardy_train:\n%s\n\n"
+            "minigam.host.aitools.nardy.train:\n%s\n\n"
             "Raw bytes, read in place (a frozen module keeps them in flash).\n"
             "W1: the board's 416 rows of H, WF: the features' 96 rows of H\n"
             "(rows as in minigam/nardy/eval.py); each weight plus W1O (WFO)\n"
@@ -307,8 +296,7 @@ def from_module(w):
 
 def load_weights(path=WEIGHTS):
     """A weights module's names, from its file."""
-    from minigam.host.aitools import weights_module
-    return weights_module.read(path)
+    return wm.read(path)
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -349,7 +337,7 @@ def train(net, games, lr=0.01, lr_out=None, seed=1, eval_every=20000,
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.nardy_train")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.nardy.train")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--games", type=int, default=100000)
     ap.add_argument("--lr", type=float, default=0.01)
@@ -366,11 +354,6 @@ def main(argv=None):
                     "board rows'")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
-
-    def log(msg):
-        sys.stderr.write(msg + "\n")
-        sys.stderr.flush()
-
     t0 = time.time()
     net = (from_module(load_weights(args.init)) if args.init
            else Net(args.hidden, args.seed))
@@ -383,14 +366,12 @@ def main(argv=None):
         return 0
     note = ("H=%d, TD(0) self-play, %d games (seed %d, lr %g%s%s), %.0f "
             "minutes on one core.\nCommand: python -m "
-            "minigam.host.aitools.nardy_train %s"
+            "minigam.host.aitools.nardy.train %s"
             % (net.H, args.games, args.seed, args.lr,
                ", lr-out %g" % args.lr_out if args.lr_out else "",
                ", from %s" % os.path.basename(args.init) if args.init else "",
                minutes, " ".join(argv if argv is not None else sys.argv[1:])))
-    with open(args.out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % args.out)
+    write_module(args.out, inet.module_text(note))
     return 0
 
 

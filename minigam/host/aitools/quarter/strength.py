@@ -14,8 +14,8 @@ For each level it prints:
 Games run in CPython with the device code itself (``minigam.quarter.ai``) and the
 exact table, so the figures are the device's. Usage::
 
-    python -m minigam.host.aitools.strength [--points N] [--games N] [--jobs J]
-                                    [--levels easy,medium,hard] [--seed S]
+    python -m minigam.host.aitools.quarter.strength [--points N] [--games N]
+        [--jobs J] [--levels easy,medium,hard] [--seed S]
 """
 
 import argparse
@@ -105,9 +105,9 @@ def all_scores(table):
 
     import numpy as np
 
-    from minigam.host.aitools.train import (IntNet, load_weights, thermometers,
-                                       weights_path)
-    from minigam.host.aitools.solver import cache_dir
+    from minigam.host.aitools.quarter.train import (
+        IntNet, load_weights, thermometers, weights_path)
+    from minigam.host.aitools.quarter.solver import cache_dir
     wpath = weights_path(table.full_entry)
     if not os.path.exists(wpath):
         wpath = weights_path(False)  # the device falls back the same way
@@ -210,7 +210,7 @@ def win_games(table, level, games, seed, first=0, zall=None):
 
 def _win_job(args):
     full_entry, level, games, seed, first = args
-    from minigam.host.aitools.solver import load
+    from minigam.host.aitools.quarter.solver import load
     table = load(full_entry, 8)
     return win_games(table, level, games, seed, first, all_scores(table))
 
@@ -262,7 +262,7 @@ def run(table, levels, points, games, seed, jobs, out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.strength")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.quarter.strength")
     ap.add_argument("--points", type=int, default=20000,
                     help="decision points per level (default 20000)")
     ap.add_argument("--games", type=int, default=10000,
@@ -279,7 +279,7 @@ def main(argv=None):
                  % (", ".join(bad), ", ".join(LEVELS)))
     if args.points < 1 or args.games < 0 or args.jobs < 1:
         ap.error("--points and --jobs must be positive, --games >= 0")
-    from minigam.host.aitools.solver import load_or_solve
+    from minigam.host.aitools.quarter.solver import load_or_solve
     table = load_or_solve(args.full_entry, 8,
                           log=lambda m: sys.stderr.write(m + "\n"))
     run(table, levels, args.points, args.games, args.seed, args.jobs,

@@ -32,7 +32,7 @@ What was found out about gnubg 1.07 (and is relied on here):
   lists its turns: ``board`` is the Position ID before the turn (the mover
   on roll), ``dice``, ``move``.
 
-``python -m minigam.host.aitools.gnubg --legal-fixture PATH`` writes the
+``python -m minigam.host.aitools.bg.gnubg --legal-fixture PATH`` writes the
 fixture ``tests/test_bg_gnubg.py`` checks offline (see ``write_fixture``).
 """
 
@@ -138,6 +138,39 @@ def version():
     lines = proc.stdout.decode("utf-8", "replace").splitlines()
     return lines[0].strip() if lines else "gnubg (unknown version)"
 
+
+# Our positions from gnubg's boards, for the scripts the other tools run in
+# gnubg (no %: they may be %-formatted). A gnubg side is 25 counts, index
+# 0..23 the points 1..24 from its ace point, 24 its bar. ``ours(me, opp,
+# turn)``: our bytearray(53) of sides ``me`` (player ``turn``) and ``opp``,
+# byte 52 = turn; ``apply(me, opp, pairs)``: the sides after ``me`` plays
+# ``parsemove``'s (from, to) pairs, a blot it lands on sent to the bar.
+BOARDS = r'''
+def ours(me, opp, turn):
+    p = bytearray(53)
+    for side, blk in ((me, 0 if turn == 1 else 26),
+                      (opp, 26 if turn == 1 else 0)):
+        p[blk] = side[24]
+        n = side[24]
+        for i in range(1, 25):
+            p[blk + i] = side[24 - i]
+            n += side[24 - i]
+        p[blk + 25] = 15 - n
+    p[52] = turn
+    return p
+
+def apply(me, opp, pairs):
+    me = list(me)
+    opp = list(opp)
+    for f, t in pairs:
+        me[f - 1] -= 1
+        if t > 0:
+            me[t - 1] += 1
+            if opp[24 - t] == 1:
+                opp[24 - t] = 0
+                opp[24] += 1
+    return me, opp
+'''
 
 # Helpers every game script below starts with.
 _COMMON = r'''
@@ -344,7 +377,7 @@ def read_fixture(path):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        prog="python -m minigam.host.aitools.gnubg",
+        prog="python -m minigam.host.aitools.bg.gnubg",
         description="gnubg helpers for the backgammon engine's tests")
     ap.add_argument("--legal-fixture", metavar="PATH",
                     help="write the legal-play fixture (gzip) to PATH")

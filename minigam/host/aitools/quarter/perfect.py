@@ -17,14 +17,14 @@ Ties (results of exactly equal value) go to the first play in
 import os
 
 from minigam.quarter.rules import TURN, NONE, winner
-from minigam.host.aitools import solver
+from minigam.host.aitools.quarter import solver
 
 
 class PerfectPlayer:
     """Best play by exact values.
 
     :param rules: a ``minigam.quarter.rules.Rules`` of the table's variant and size
-    :param table: a ``minigam.host.aitools.solver.Table``
+    :param table: a ``minigam.host.aitools.quarter.solver.Table``
     """
 
     level = "perfect"

@@ -1,26 +1,27 @@
 """How strong the backgammon AI (``minigam.bg.ai``) is, measured by gnubg.
 
-``python -m minigam.host.aitools.bg_strength choices [--n N] [--level L]``:
-decision points from held-out gnubg self-play (``bg_data`` chunks whose
-seed is ``bg_train.VAL_MOD - 1`` mod ``VAL_MOD``); gnubg's 0-ply ``hint``
+``python -m minigam.host.aitools.bg.strength choices [--n N] [--level L]``:
+decision points from held-out gnubg self-play (``bg.data`` chunks whose
+seed is ``bg.train.VAL_MOD - 1`` mod ``VAL_MOD``); gnubg's 0-ply ``hint``
 (pruning off) lists every legal play with its cubeless equity, and the
 figure is the mean equity the AI's play gives away against gnubg's best
 (0 when it is gnubg's choice), with the share of decisions where it
 differs. Figures are in equity (x1000 is gnubg's "millipoints").
 
-``python -m minigam.host.aitools.bg_strength games [--games N] [--level L]``:
+``python -m minigam.host.aitools.bg.strength games [--games N] [--level L]``:
 cubeless games against gnubg 0-ply (sides alternate; each game's dice come
 from its own seed): the AI's win rate and points per game (gammons 2,
 backgammons 3).
 
-Both run the device AI inside gnubg's Python (``minigam.host.aitools.gnubg.run``),
-``--jobs`` gnubg processes at once (each sleeps most of the time).
+Both run the device AI inside gnubg's Python
+(``minigam.host.aitools.bg.gnubg.run``), ``--jobs`` gnubg processes at
+once (each sleeps most of the time).
 
 The levels' error rate by gnubg's analysis of their games (mEMG per move,
-gnubg's rating) is ``minigam.host.aitools.bg_analyse``; the device's cube
-rule against gnubg's cube decisions, ``minigam.host.aitools.bg_cube``.
+gnubg's rating) is ``minigam.host.aitools.bg.analyse``; the device's cube
+rule against gnubg's cube decisions, ``minigam.host.aitools.bg.cube``.
 
-``python -m minigam.host.aitools.bg_strength speed``: the evaluator's time
+``python -m minigam.host.aitools.bg.strength speed``: the evaluator's time
 in the MicroPython VM (bytecode: the VM has no native code), per candidate
 scored and per Hard decision over decision points of a game the AI plays
 itself, with the RP2040 estimate of ``minigam.host.bench.lib`` (x40).
@@ -36,10 +37,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from minigam.host.aitools import bg_data, gnubg
+from minigam.host.aitools import vm_speed
+from minigam.host.aitools.bg import data as bg_data
+from minigam.host.aitools.bg import gnubg
+from minigam.host.firmware.inputs import repo_root
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 
 _COMMON = r'''
 import json, random, sys
@@ -54,20 +57,7 @@ for c in ("set display off", "set threads 1", "set player 0 human",
     gnubg.command(c)
 from minigam.bg import rules as R
 from minigam.bg.ai import BgAI
-
-def ours(me, opp, turn):
-    p = bytearray(53)
-    for side, blk in ((me, 0 if turn == 1 else 26),
-                      (opp, 26 if turn == 1 else 0)):
-        p[blk] = side[24]
-        n = side[24]
-        for i in range(1, 25):
-            p[blk + i] = side[24 - i]
-            n += side[24 - i]
-        p[blk + 25] = 15 - n
-    p[52] = turn
-    return p
-
+''' + gnubg.BOARDS + r'''
 def theirs(p, turn):
     """(me, opp) gnubg lists of our position for player ``turn``."""
     out = []
@@ -78,18 +68,6 @@ def theirs(p, turn):
             g[24 - i] = p[blk + i]
         out.append(g)
     return out[0], out[1]
-
-def apply(me, opp, pairs):
-    me = list(me)
-    opp = list(opp)
-    for f, t in pairs:
-        me[f - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return me, opp
 
 def hint(me, opp, d1, d2):
     gnubg.command("set board %%s" %% gnubg.positionid((opp, me)))
@@ -160,7 +138,7 @@ def _parallel(jobs, scripts, timeout=3600):
 
 def held_out_points(n, seed=0, data=bg_data.DEFAULT_OUT):
     """``n`` (position hex, d1, d2) decision points from held-out chunks."""
-    from minigam.host.aitools.bg_train import VAL_MOD
+    from minigam.host.aitools.bg.train import VAL_MOD
     paths = [p for p in bg_data.chunks(data)
              if int(os.path.basename(p)[6:11]) % VAL_MOD == VAL_MOD - 1]
     d = bg_data.load(paths=paths)
@@ -208,69 +186,14 @@ def games(n=200, level="hard", jobs=4, first=0):
             float(pts.std() / math.sqrt(len(pts))), kinds)
 
 
-# A 24-point game's Hard in the VM (Backgammon's, or Long Nardy's:
-# ``minigam.%(pkg)s.ai.%(cls)s``): the AI's RAM once its modules are
-# loaded (the rules' play buffers, shared in the app, not counted), then
-# ``points`` decision points of a game it plays itself, each with at
-# least two distinct plays.
-SPEED_SETUP = """
-import gc
-gc.collect()
-from minigam.%(pkg)s import weights
-from minigam.%(pkg)s import rules as R
-from minigam.%(pkg)s.ai import %(cls)s
-rules = R.Rules()
-gc.collect()
-m0 = gc.mem_alloc()
-ai = %(cls)s("hard", 1, rules=rules)
-gc.collect()
-ram = gc.mem_alloc() - m0
-x = [12345]
-def rnd():
-    x[0] = (x[0] * 1103515245 + 12345) & 0x7FFFFFFF
-    return (x[0] >> 16) %% 6 + 1
-pts = []
-pos = R.new_position(1)
-while len(pts) < %(points)d:
-    d1, d2 = rnd(), rnd()
-    if R.winner(pos):
-        pos = R.new_position(1)
-    n = rules.plays(pos, d1, d2)
-    if n >= 2:
-        pts.append((bytearray(pos), d1, d2, n))
-    ai.choose(pos, d1, d2)
-    pos = ai.result
-cands = sum(p[3] for p in pts)
-k = [0]
-"""
-SPEED_STMT = """
-p = pts[k[0]]
-ai.choose(p[0], p[1], p[2])
-k[0] = (k[0] + 1) % len(pts)
-"""
-
-
-def speed(points=40, pkg="bg", cls="BgAI"):
-    """VM figures of Hard (``minigam.<pkg>.ai.<cls>``): {"decision_us",
+def speed(points=40):
+    """VM figures of Backgammon's Hard (``vm_speed.speed``): {"decision_us",
     "candidate_us", "candidates", "bytes", "ram", "most"}."""
-    from minigam.host import vm
-    from minigam.host.bench import lib
-    setup = SPEED_SETUP % {"pkg": pkg, "cls": cls, "points": points}
-    name = pkg + " decision"
-    got = lib.vm_figures([{"name": name, "setup": setup,
-                           "stmt": SPEED_STMT, "number": points}])[name]
-    if "error" in got:
-        raise RuntimeError(got["error"])
-    out = vm.run(setup + "print(cands, ram, max(p[3] for p in pts))\n")
-    cands, ram, most = (int(v) for v in out.split()[-3:])
-    return {"decision_us": got["vm_us"],
-            "candidate_us": got["vm_us"] * points / cands,
-            "candidates": cands / points, "bytes": got["vm_bytes"],
-            "ram": ram, "most": most}
+    return vm_speed.speed("bg", "BgAI", points)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_strength")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.strength")
     ap.add_argument("what", choices=("choices", "games", "speed"))
     ap.add_argument("--n", type=int, default=2000, help="decision points")
     ap.add_argument("--games", type=int, default=200)

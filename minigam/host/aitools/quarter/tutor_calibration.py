@@ -16,7 +16,7 @@ import time
 from minigam.quarter.ai import AIPlayer
 from minigam.core.dice import Dice
 from minigam.quarter.rules import Rules, TURN, new_position, winner
-from minigam.host.aitools import solver
+from minigam.host.aitools.quarter import solver
 from minigam.quarter.review import DOUBTFUL, BLUNDER, grade
 
 LEVELS = ("easy", "medium")

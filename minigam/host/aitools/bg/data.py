@@ -1,8 +1,8 @@
 """Training data for the backgammon network: GNU Backgammon plays itself.
 
-``python -m minigam.host.aitools.bg_data [--positions N] [--games-per-chunk G]
+``python -m minigam.host.aitools.bg.data [--positions N] [--games-per-chunk G]
 [--plies P] [--jobs J] [--out DIR] [--ai LEVEL] [--first-seed S]`` runs
-gnubg (``gnubg -t -q -r -p``, found by ``minigam.host.aitools.gnubg.find``)
+gnubg (``gnubg -t -q -r -p``, found by ``minigam.host.aitools.bg.gnubg.find``)
 on a script that plays cubeless money games against itself and writes one
 chunk file per seed under ``build/bg/data/`` (not committed) until the chunks
 hold ``N`` candidate positions. It is resumable: chunks already written are
@@ -29,7 +29,7 @@ depth, about 5 a decision).
 With ``--ai LEVEL`` the device AI (``minigam.bg.ai.BgAI``, run in gnubg's
 Python) plays one side against gnubg at ``P`` plies (player 1 in games
 where seed + game number is even, player 2 otherwise; gnubg's side takes
-its best play, no noise): at 0 plies, the games ``bg_analyse`` judges.
+its best play, no noise): at 0 plies, the games ``bg.analyse`` judges.
 Every decision of both sides is kept as above. ``--first-seed`` is the
 first chunk seed tried (0).
 
@@ -62,19 +62,22 @@ import time
 
 import numpy as np
 
+from minigam.host.aitools.bg import gnubg
+from minigam.host.firmware.inputs import repo_root
+
 MAGIC = b"BGD1"
 KEEP_TOP = 16
 KEEP_RANDOM = 8
 # Per-game noise on the chosen play's equity (cycled by game number).
 SIGMAS = (0.0, 0.0, 0.0, 0.02, 0.05, 0.1, 0.3)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 DEFAULT_OUT = os.path.join(ROOT, "build", "bg", "data")
 
 # The script gnubg runs. Boards are gnubg's: (opponent, on roll), each 25
 # counts, index 0..23 the points 1..24 from that side's ace point, 24 the
-# bar. Configuration comes as JSON in the environment.
+# bar (gnubg.BOARDS turns them into ours). Configuration comes as JSON in
+# the environment.
 SCRIPT = r'''
 import array, json, os, random, sys, time
 import gnubg
@@ -93,33 +96,7 @@ for c in ("set display off", "set threads 1", "set player 0 human",
           "set evaluation chequerplay evaluation cubeful off",
           "new session"):
     gnubg.command(c)
-
-def ours(me, opp, turn):
-    """Our bytearray(53) of gnubg sides ``me`` (player ``turn``) and
-    ``opp``; byte 52 = turn."""
-    p = bytearray(53)
-    for side, blk in ((me, 0 if turn == 1 else 26), (opp, 26 if turn == 1 else 0)):
-        p[blk] = side[24]
-        n = side[24]
-        for i in range(1, 25):
-            p[blk + i] = side[24 - i]
-            n += side[24 - i]
-        p[blk + 25] = 15 - n
-    p[52] = turn
-    return p
-
-def apply(me, opp, pairs):
-    me = list(me)
-    opp = list(opp)
-    for f, t in pairs:
-        me[f - 1] -= 1
-        if t > 0:
-            me[t - 1] += 1
-            if opp[24 - t] == 1:
-                opp[24 - t] = 0
-                opp[24] += 1
-    return me, opp
-
+''' + gnubg.BOARDS + r'''
 start = [0] * 25
 start[5] = 5; start[7] = 3; start[12] = 5; start[23] = 2
 R_root = bytearray(); R_dice = bytearray(); R_np = array.array("H")
@@ -211,7 +188,6 @@ def _chunk_cmd(seed, games, out_dir, plies, nice, ai=None):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(SCRIPT)
         script = f.name
-    from minigam.host.aitools import gnubg
     exe = gnubg.find()
     if exe is None:
         raise gnubg.GnubgMissing("gnubg not found (apt-get install gnubg)")
@@ -288,7 +264,7 @@ def load(out_dir=DEFAULT_OUT, paths=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_data")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.data")
     ap.add_argument("--positions", type=int, default=300000,
                     help="stop once the chunks hold this many candidates")
     ap.add_argument("--games-per-chunk", type=int, default=100)

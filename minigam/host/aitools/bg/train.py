@@ -1,6 +1,6 @@
 """Fit the backgammon network (``minigam/bg/weights.py``) to gnubg's evaluations.
 
-Data: the chunks of ``minigam.host.aitools.bg_data`` (gnubg 0-ply self-play;
+Data: the chunks of ``minigam.host.aitools.bg.data`` (gnubg 0-ply self-play;
 every kept candidate is a position before its side to move rolls, with
 gnubg's five cubeless probabilities from that side's view). Chunks whose
 seed is ``VAL_MOD - 1`` mod ``VAL_MOD`` are held out.
@@ -9,7 +9,7 @@ Network (see ``minigam.bg.eval``): 416 thermometer rows (for each side,
 the side to move first, and each of its 26 places: bar, points 1..24 along
 its path, off, 8 rows: row ``k`` < 7 on when at least ``k + 1`` checkers
 are there, row 7 counting the checkers from the 8th on; one row a checker,
-so the rows sum to 30), then ``bg_features``' 118 rows (13 one-hot
+so the rows sum to 30), then ``bg.features``' 118 rows (13 one-hot
 groups: each side's shots and longest prime, contact, each side's escapes,
 containment, rearmost index and pips to break contact; the device
 computes them with ``minigam.bg.shape``), ``H`` clipped ReLU units, an
@@ -30,7 +30,7 @@ The integer network (``Q`` = 256 for a unit's 1.0, ``S`` = 256 for the
 second and output layers' weights, so ``z / ZS`` is a logit) is scored with
 the device's exact arithmetic before it is written.
 
-``python -m minigam.host.aitools.bg_train [--hidden H] [--hidden2 H2]
+``python -m minigam.host.aitools.bg.train [--hidden H] [--hidden2 H2]
 [--epochs E] [--lr LR] [--rank R] [--listwise W] [--listwise-tau T]
 [--batch B] [--init WEIGHTS] [--data DIR] [--out PATH]``
 (numpy and numba; one core: set ``OMP_NUM_THREADS=1``). ``--no-features
@@ -38,7 +38,7 @@ the device's exact arithmetic before it is written.
 held-out figures only (the device reads only networks with the features).
 
 The committed weights (issue 16, with the feature rows): ``python -m
-minigam.host.aitools.bg_data --positions 20400000 --jobs 6`` (319 chunks of
+minigam.host.aitools.bg.data --positions 20400000 --jobs 6`` (319 chunks of
 100 games, 20.8M candidates; about 11k candidates a second on this 2-core
 machine), then ``--hidden 256 --hidden2 0 --epochs 18 --w1-limit 0.45``
 (lr 2e-3, x0.3 after epochs 10 and 15; 53 s an epoch alone on the
@@ -47,8 +47,8 @@ decisions, 983k candidates): equity MAE 0.045, 0.0048 equity lost per
 decision among the kept candidates, against 0.050 and 0.0056 with 128
 hidden units and 0.057 and 0.0072 for 128 over the board's rows alone
 (the network before the features). Then fine-tuned on games the device's Hard (the network before
-the features) played against gnubg 0-ply, the positions ``bg_analyse``
-judges: ``python -m minigam.host.aitools.bg_data --ai hard --first-seed
+the features) played against gnubg 0-ply, the positions ``bg.analyse``
+judges: ``python -m minigam.host.aitools.bg.data --ai hard --first-seed
 2000 --positions 1788011 --jobs 1 --out build/bg/hard`` (30 chunks of 100
 games, 130k decisions, 1.79M candidates, 35 minutes with one gnubg
 process), then ``--init`` the weights above ``--data build/bg/hard
@@ -68,19 +68,24 @@ equity MAE 0.057 against 0.060. Shapes compared then on 8.9M candidates,
 of the two best. With the feature rows and 20.8M candidates 256-0 beat
 128-0 (above; W1X_H's byte caps H at 256). Held-out figures alone do not pick weights (five more
 epochs at lr 2e-4 lowered them but played worse against gnubg), so
-``bg_analyse`` judges: see the README's "Backgammon AI".
+``bg.analyse`` judges: see the README's "Backgammon AI".
 """
 
 import argparse
 import os
-import struct
 import sys
 import time
 
 import numba
 import numpy as np
 
-from minigam.host.aitools import bg_data, bg_features
+from minigam.host.aitools import weights_module as wm
+from minigam.host.aitools.bg import data as bg_data
+from minigam.host.aitools.bg import features as bg_features
+from minigam.host.aitools.training import (
+    Adam, decision_rows, group_argmin, hidden_backward, hidden_forward, log,
+    sigmoid, to_floats, to_ints, write_module)
+from minigam.host.firmware.inputs import repo_root
 
 NC = 26        # places a side: bar, 24 points, off
 BPC = 8        # thermometer rows a place (the last counts the rest)
@@ -92,8 +97,7 @@ S2 = 256
 VAL_MOD = 20
 EQ_COEF = np.array([2.0, 1.0, 1.0, -1.0, -1.0], np.float32)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 WEIGHTS = os.path.join(ROOT, "minigam", "bg", "weights.py")
 
 
@@ -131,7 +135,7 @@ def active(pos, chunk=1 << 18):
 
 def inputs(pos, features=True):
     """(n, 53) positions -> the network's rows: ``active``'s 30 board
-    rows, then (with ``features``) the ``K_FEAT`` of ``bg_features`` (the
+    rows, then (with ``features``) the ``K_FEAT`` of ``bg.features`` (the
     device's ``minigam.bg.shape``), from ``N_IN`` on."""
     idx = active(pos)
     if not features:
@@ -196,12 +200,7 @@ class Net:
     def forward(self, idx):
         pre1 = np.empty((len(idx), self.H), np.float32)
         _gather(idx, self.W1, self.b1, pre1)
-        h1 = np.clip(pre1, 0.0, 1.0)
-        if self.H2:
-            pre2 = h1 @ self.W2 + self.b2
-            h2 = np.clip(pre2, 0.0, 1.0)
-        else:
-            pre2 = h2 = h1
+        h1, pre2, h2 = hidden_forward(pre1, self.W2, self.b2)
         z = h2 @ self.W3 + self.b3
         return (pre1, h1, pre2, h2), z
 
@@ -209,16 +208,9 @@ class Net:
         pre1, h1, pre2, h2 = cache
         gW3 = h2.T @ gz
         gb3 = gz.sum(0)
-        gh = gz @ self.W3.T
-        if self.H2:
-            gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
-            gW2 = h1.T @ gpre2
-            gb2 = gpre2.sum(0)
-            gh = gpre2 @ self.W2.T
-        else:
-            gW2 = np.zeros_like(self.W2)
-            gb2 = np.zeros_like(self.b2)
-        gpre1 = (gh * ((pre1 > 0) & (pre1 < 1))).astype(np.float32)
+        gpre1, gW2, gb2 = hidden_backward(gz @ self.W3.T, pre1, h1, pre2,
+                                          self.W2, self.b2)
+        gpre1 = gpre1.astype(np.float32)
         gW1 = np.zeros_like(self.W1)
         _scatter(idx, gpre1, gW1)
         return [gW1, gpre1.sum(0), gW2, gb2, gW3, gb3]
@@ -228,10 +220,6 @@ class Net:
         for s in range(0, len(idx), chunk):
             out[s:s + chunk] = self.forward(idx[s:s + chunk])[1]
         return out
-
-
-def sigmoid(z):
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
 
 
 # -- data ----------------------------------------------------------------------
@@ -278,8 +266,7 @@ class Data:
         """Mean equity (gnubg 0-ply) lost per decision when each decision
         takes the candidate with the lowest predicted equity for the side
         to move (first on ties)."""
-        order = np.lexsort((np.arange(len(eq_pred)), eq_pred, self.group))
-        choice = order[self.start[:-1]]
+        choice = group_argmin(eq_pred, self.start, self.group)
         lost = self.gap[choice]
         return float(lost.mean()), float((lost > 1e-6).mean())
 
@@ -316,21 +303,15 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
     over its candidates (temperature ``list_tau`` on the predicted
     equities) loses against gnubg's best."""
     rng = np.random.default_rng(seed)
-    params = net.params()
-    m1 = [np.zeros_like(p) for p in params]
-    m2 = [np.zeros_like(p) for p in params]
-    step = 0
+    adam = Adam(net.params())
     coef = EQ_COEF
     for ep in range(epochs):
         t0 = time.time()
         perm = rng.permutation(data.n)
         tot = 0.0
         for s in range(0, data.n, batch_dec):
-            gsel = np.sort(perm[s:s + batch_dec])
-            lo = data.start[gsel]
-            cnt = data.start[gsel + 1] - lo
-            rows = (np.repeat(lo, cnt) + np.arange(cnt.sum())
-                    - np.repeat(np.cumsum(cnt) - cnt, cnt))
+            rows, cnt = decision_rows(data.start,
+                                      np.sort(perm[s:s + batch_dec]))
             idx = data.idx[rows]
             y = data.probs[rows]
             cache, z = net.forward(idx)
@@ -368,17 +349,7 @@ def train(net, data, epochs, lr=2e-3, batch_dec=64, rank_w=2.0, seed=1,
                 ex = np.abs(net.W1) - w1_limit
                 grads[0] += (2 * w1_penalty * np.maximum(ex, 0)
                              * np.sign(net.W1)).astype(np.float32)
-            step += 1
-            for prm, g, u, w in zip(params, grads, m1, m2):
-                if prm.size == 0:
-                    continue
-                u *= 0.9
-                u += 0.1 * g
-                w *= 0.999
-                w += 0.001 * g * g
-                uh = u / (1 - 0.9 ** step)
-                wh = w / (1 - 0.999 ** step)
-                prm -= (lr * uh / (np.sqrt(wh) + 1e-8)).astype(prm.dtype)
+            adam.update(grads, lr)
         msg = "epoch %d (%.0f s, lr %.1e): train bce %.4f, W1 past 0.5: %.3f" % (
             ep + 1, time.time() - t0, lr, tot / len(data) / NO,
             float((np.abs(net.W1) > 0.5).mean()))
@@ -411,15 +382,8 @@ class IntNet:
         if net is None:
             return
         self.H, self.H2 = net.H, net.H2
-        self.W1 = np.round(net.W1 * Q).astype(np.int64)
-        self.B1 = np.round(net.b1 * Q).astype(np.int64)
-        self.W2 = np.round(net.W2 * S2).astype(np.int64)
-        self.B2 = np.round(net.b2 * Q * S2).astype(np.int64)
-        self.W3 = np.round(net.W3 * S2).astype(np.int64)
-        self.B3 = np.round(net.b3 * Q * S2).astype(np.int64)
-        for a in (self.W1, self.B1, self.W2, self.W3):
-            if a.size and np.abs(a).max() > 32767:
-                raise ValueError("weights overflow int16")
+        (self.W1, self.B1, self.W2, self.B2, self.W3, self.B3) = to_ints(
+            net.W1, net.b1, net.W2, net.b2, net.W3, net.b3, Q, S2)
         self.ZS = Q * S2
 
     def z(self, idx, chunk=1 << 16):
@@ -439,16 +403,9 @@ class IntNet:
         self = cls()
         self.H, self.H2, self.ZS = w.H, w.H2, w.ZS
         n_in = N_IN + getattr(w, "NF", 0)
-        W1 = np.frombuffer(w.W1, np.uint8).astype(np.int64) - w.W1O
-        def arr(v, f):  # bytes (this format) or a tuple (the first one)
-            return np.array(v) if isinstance(v, tuple) else np.frombuffer(v, f)
-        at = arr(w.W1X_AT, "<u2")
-        xh = arr(w.W1X_H, np.uint8)
-        xd = arr(w.W1X_D, "<i2")
-        for row in range(n_in):
-            for x in range(at[row], at[row + 1]):
-                W1[row * w.H + int(xh[x])] += int(xd[x])
-        self.W1 = W1.reshape(n_in, w.H)
+        # the corrections as bytes (this format) or tuples (the first one)
+        self.W1 = wm.unpack_table(w.W1, w.W1O, w.W1X_AT, w.W1X_H, w.W1X_D,
+                                  n_in, w.H)
         self.B1 = np.frombuffer(w.B1, "<i2").astype(np.int64)
         self.W2 = np.frombuffer(w.W2, "<i2").astype(np.int64).reshape(
             w.H2, w.H).T if w.H2 else np.zeros((0, 0), np.int64)
@@ -461,59 +418,22 @@ class IntNet:
 
     def to_float(self):
         net = Net(self.H, self.H2)
-        net.W1 = (self.W1 / Q).astype(np.float32)
-        net.b1 = (self.B1 / Q).astype(np.float32)
+        net.W1, net.b1, W2, b2, net.W3, net.b3 = to_floats(
+            self.W1, self.B1, self.W2, self.B2, self.W3, self.B3, Q, S2)
         if self.H2:
-            net.W2 = (self.W2 / S2).astype(np.float32)
-            net.b2 = (self.B2 / (Q * S2)).astype(np.float32)
-        net.W3 = (self.W3 / S2).astype(np.float32)
-        net.b3 = (self.B3 / (Q * S2)).astype(np.float32)
+            net.W2, net.b2 = W2, b2
         return net
 
     def module_text(self, note):
-        def blit(raw):
-            tokens = [chr(c) if 32 <= c < 127 and c not in (34, 92)
-                      else "\\x%02x" % c for c in raw]
-            lines, line = [], ""
-            for t in tokens:
-                if len(line) + len(t) > 76:
-                    lines.append(line)
-                    line = ""
-                line += t
-            lines.append(line)
-            return "(\n    b\"" + "\"\n    b\"".join(lines) + "\")"
-
-        def lit(a, f="h"):
-            a = [int(x) for x in np.asarray(a).reshape(-1)]
-            return blit(struct.pack("<%d%s" % (len(a), f), *a))
-
-        def tup(values):
-            import textwrap
-            body = textwrap.fill(" ".join("%d," % v for v in values), 72,
-                                 initial_indent="    ",
-                                 subsequent_indent="    ")
-            return "(\n%s\n)" % body
-
-        W1 = self.W1.reshape(-1)
-        # the byte offset that leaves the fewest weights to correct
-        w1o = min(range(32, 225),
-                  key=lambda o: int(((W1 + o < 0) | (W1 + o > 255)).sum()))
-        stored = np.clip(W1 + w1o, 0, 255)
-        at, xh, xd = [0], [], []
+        blit, lit = wm.bytes_literal, wm.packed_literal
         n_in, nf = len(self.W1), len(self.W1) - N_IN
         if nf not in (0, bg_features.N_FEAT):
             raise ValueError("%d first-layer rows" % n_in)
-        for row in range(n_in):
-            for h in range(self.H):
-                i = row * self.H + h
-                d = int(W1[i] - (stored[i] - w1o))
-                if d:
-                    xh.append(h)
-                    xd.append(d)
-            at.append(len(xh))
+        # the byte offset that leaves the fewest weights to correct
+        w1o, stored, at, xh, xd = wm.byte_table(self.W1)
         return (
             '"""Backgammon network weights, written by '
-            "minigam.host.aitools.bg_train:\n%s.\n\n"
+            "minigam.host.aitools.bg.train:\n%s.\n\n"
             "Raw bytes, read in place (a frozen module keeps them in flash).\n"
             "W1: %d rows of H (row = input row, see minigam/bg/eval.py: 416\n"
             "board rows, then NF feature rows), each weight plus W1O as one\n"
@@ -531,25 +451,18 @@ class IntNet:
             % (note, n_in, n_in + 1, self.H, self.H2, NO, nf, Q, S2, self.ZS,
                w1o,
                tuple(int(x) for x in self.B3),
-               blit(bytes(stored.astype(np.uint8))), lit(at, "H"),
+               blit(bytes(stored)), lit(at, "H"),
                blit(bytes(xh)), lit(xd), lit(self.B1), lit(self.W2.T),
                lit(self.B2, "i"), lit(self.W3.T)))
 
 
 def load_weights(path=WEIGHTS):
-    ns = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)
-
-    class W:
-        pass
-    w = W()
-    w.__dict__.update((k, v) for k, v in ns.items() if not k.startswith("_"))
-    return w
+    """A weights module's names, from its file."""
+    return wm.read(path)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_train")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.train")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--hidden2", type=int, default=16)
     ap.add_argument("--epochs", type=int, default=12)
@@ -576,10 +489,6 @@ def main(argv=None):
     if args.no_features and (args.init or not args.no_write):
         ap.error("--no-features trains a trial network from scratch: add "
                  "--no-write, drop --init")
-
-    def log(msg):
-        sys.stderr.write(msg + "\n")
-        sys.stderr.flush()
 
     tr, val = load_split(args.data, log=log, features=not args.no_features)
     n_in = N_IN if args.no_features else N_IN + bg_features.N_FEAT
@@ -610,9 +519,7 @@ def main(argv=None):
                               % (args.lr, args.rank, args.listwise,
                                  args.listwise_tau)
                               if args.listwise else "", msg))
-    with open(args.out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % args.out)
+    write_module(args.out, inet.module_text(note))
     return 0
 
 

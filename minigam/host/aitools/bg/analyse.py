@@ -1,6 +1,6 @@
 """The backgammon AI's error rate by GNU Backgammon's analysis (issue 16).
 
-``python -m minigam.host.aitools.bg_analyse [--games N] [--levels L,..]
+``python -m minigam.host.aitools.bg.analyse [--games N] [--levels L,..]
 [--plies P] [--sigma S]``: for each level, N cubeless money games of the
 device AI (``minigam.bg.ai.BgAI``) against gnubg 0-ply, played inside
 gnubg as a session of its own (both players "human": the AI's plays and
@@ -19,13 +19,13 @@ on the AI's side only and its statistics give, per level:
   26-35, Awful! from 35 (gnubg 1.07; ``bands()`` reads them from gnubg);
 * the same games' results: the AI's win rate and points a game (gammons 2,
   backgammons 3) against gnubg 0-ply, cubeless, with standard errors, as
-  ``bg_strength games`` counts them (other games: other dice);
+  ``bg.strength games`` counts them (other games: other dice);
 * where the error lies: the AI's unforced moves, their error rate and
   their share of the error in each phase (``phase``: contact, race,
   bear-off), summed from gnubg's analysis of each move.
 
 ``--lookahead TOP`` judges instead a host-only experiment: Hard with its
-best plays re-ranked one roll ahead (``bg_lookahead``).
+best plays re-ranked one roll ahead (``bg.lookahead``).
 
 Why against gnubg 0-ply: gnubg judges the AI's own decisions in the
 positions a strong opponent leads it into, the kind a player meets; a
@@ -49,14 +49,13 @@ results are against the level).
 import argparse
 import json
 import math
-import os
 import sys
 import time
 
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import gnubg
+from minigam.host.firmware.inputs import repo_root
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
+ROOT = repo_root()
 
 # gnubg's names of errorrating()'s answers, 0 (worst) to 7.
 RATINGS = ("Awful!", "Beginner", "Casual player", "Intermediate", "Advanced",
@@ -86,7 +85,7 @@ for c in ("set display off", "set threads 1", "set automatic game off",
           "new session"):
     gnubg.command(c)
 if cfg["lookahead"]:
-    from minigam.host.aitools.bg_lookahead import LookaheadAI
+    from minigam.host.aitools.bg.lookahead import LookaheadAI
     ai = LookaheadAI(cfg["lookahead"], cfg["margin"], cfg["seed"])
 else:
     ai = BgAI(cfg["level"], cfg["seed"])
@@ -128,7 +127,7 @@ for g in range(cfg["games"]):
                              %% (txt, gnubg.positionid(),
                                  ids.format_position_id(want)))
 gnubg.command("analyse match")
-from minigam.host.aitools.bg_analyse import phase
+from minigam.host.aitools.bg.analyse import phase
 for gm in gnubg.match(1, 1, 1, 0)["games"]:  # analysis, boards, statistics
     info = gm["info"]
     out = [int(info["winner"] == "XO"[%(ai)d]), info["points-won"]]
@@ -309,7 +308,7 @@ def table_lines(results, band_table):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_analyse")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.analyse")
     ap.add_argument("--games", type=int, default=200,
                     help="games a level (200)")
     ap.add_argument("--levels", default=",".join(LEVELS))
@@ -325,7 +324,7 @@ def main(argv=None):
                     "row; the analysis takes twice as long)")
     ap.add_argument("--lookahead", type=int, default=0, metavar="TOP",
                     help="Hard with its TOP best plays re-ranked one roll "
-                    "ahead (bg_lookahead; a host-only experiment)")
+                    "ahead (bg.lookahead; a host-only experiment)")
     ap.add_argument("--margin", type=int, default=400,
                     help="with --lookahead: only plays within this of the "
                     "best (1/4096 equity; 400)")

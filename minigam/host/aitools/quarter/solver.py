@@ -519,9 +519,8 @@ def cache_dir():
     d = os.environ.get("MINIGAM_CACHE")
     if d:
         return d
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
-    return os.path.join(root, "cache")
+    from minigam.host.firmware.inputs import repo_root
+    return os.path.join(repo_root(), "cache")
 
 
 def table_path(full_entry=False, checkers=8):

@@ -27,7 +27,7 @@ on thousands of positions). These are numba-compiled for the trainer's
 millions. Measured with the first five groups (shots, primes, contact)
 on 6.0M candidates of gnubg self-play (93 chunks), 128 hidden units from
 scratch, 18 epochs: held-out equity error 0.0567 against 0.0623 without
-them (``bg_train --no-features --no-write``), equity lost a decision
+them (``bg.train --no-features --no-write``), equity lost a decision
 0.0069 against 0.0079; the other eight groups took another 6% off
 (README, "Backgammon AI").
 """
@@ -167,7 +167,7 @@ def side_rows(me, op, out, c, r):
 def feature_rows(cells, out):
     """``out[p]`` = the ``K_FEAT`` feature rows (from ``N_BOARD`` up) of
     the position ``cells[p]`` (52 counts, the side to move's 26 first, as
-    ``bg_train.cells`` gives them)."""
+    ``bg.train.cells`` gives them)."""
     bins = np.array(SHOT_BINS)
     for p in range(cells.shape[0]):
         sides = (cells[p, :NC], cells[p, NC:])

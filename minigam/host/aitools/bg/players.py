@@ -18,58 +18,17 @@ Cube policies (``wants_double(game)``, ``takes(game)``): ``NoCube`` (never
 doubles: cubeless play, the default of ``play``); ``DeviceCube``, the
 handheld AI's thresholds (``minigam.app.bg_app``: doubles when the network's
 cubeless equity is in ``[DOUBLE, TOO_GOOD]``, redoubles in ``[REDOUBLE,
-TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``); ``RandomCube`` (seeded coin flips, for tests wanting many
-cube actions).
+TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``);
+``RandomCube`` (seeded coin flips, for tests wanting many cube actions).
 
 ``minigam.host.aitools.players.play_game(game, players, cube)`` plays a
-``BgGame`` with them (also importable from here).
+``BgGame`` with them.
 """
 
 import random
 
 from minigam.bg import rules as R
-from minigam.host.aitools.players import (PlayerError, best_play,
-                                          play_game)  # noqa: F401
-
-SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
-
-
-def play_steps(rules, k):
-    """Play ``k`` of ``rules``' last ``plays`` call as ``[(src, die), ...]``."""
-    mv = rules.moves
-    b = k << 3
-    out = []
-    for j in range(4):
-        if mv[b + 2 * j] == R.NONE:
-            break
-        out.append((mv[b + 2 * j], mv[b + 2 * j + 1]))
-    return out
-
-
-class FirstPlayer:
-    """The first generated play: fully predictable."""
-
-    def __init__(self):
-        self.rules = R.Rules()
-
-    def choose(self, pos, d1, d2):
-        if self.rules.plays(pos, d1, d2) == 0:
-            return []
-        return play_steps(self.rules, 0)
-
-
-class RandomPlayer:
-    """A uniformly random distinct result, seeded."""
-
-    def __init__(self, seed=None):
-        self.rules = R.Rules()
-        self.rng = random.Random(seed)
-
-    def choose(self, pos, d1, d2):
-        n = self.rules.plays(pos, d1, d2)
-        if n == 0:
-            return []
-        return play_steps(self.rules, self.rng.randrange(n))
+from minigam.host.aitools import players
 
 
 def greedy_score(pos, res):
@@ -92,43 +51,28 @@ def greedy_score(pos, res):
     return score
 
 
-class GreedyPlayer:
+class GreedyPlayer(players.GreedyPlayer):
     """Best result by ``greedy_score`` (a winning play first, the bigger
     win first); deterministic."""
 
     def __init__(self):
-        self.rules = R.Rules()
+        players.GreedyPlayer.__init__(self, R.Rules())
 
-    def choose(self, pos, d1, d2):
-        rules = self.rules
-        n = rules.plays(pos, d1, d2)
-        if n == 0:
-            return []
+    def score(self, pos, res):
+        if R.winner(res):
+            return 1 << 20 | R.win_kind(res)
+        return greedy_score(pos, res)
 
-        def score(res):
-            if R.winner(res):
-                return 1 << 20 | R.win_kind(res)
-            return greedy_score(pos, res)
 
-        return play_steps(rules, best_play(rules, pos, n, score))
+def _ai():
+    from minigam.bg.ai import BgAI, LEVELS
+    return BgAI, LEVELS
 
 
 def make_player(spec, seed=None):
     """A Backgammon player from its name; raises ``PlayerError``."""
-    if spec == "random":
-        return RandomPlayer(seed)
-    if spec == "greedy":
-        return GreedyPlayer()
-    if spec == "first":
-        return FirstPlayer()
-    if spec.startswith("ai:"):
-        from minigam.bg.ai import BgAI, LEVELS
-        if spec[3:] not in LEVELS:
-            raise PlayerError("unknown Backgammon AI level %r (choose from "
-                              "%s)" % (spec[3:], ", ".join(LEVELS)))
-        return BgAI(spec[3:], seed)
-    raise PlayerError("unknown Backgammon player %r (choose from %s)"
-                      % (spec, ", ".join(SPECS)))
+    return players.make_player(spec, seed, "Backgammon", R.Rules,
+                               GreedyPlayer, _ai)
 
 
 # -- the cube ----------------------------------------------------------------

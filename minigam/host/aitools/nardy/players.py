@@ -21,34 +21,13 @@ run of points along the opponent's path with an opposing checker behind
 it, ``minigam.nardy.eval.side_features``), 1 for each opposing checker
 behind that block; and takes off 2 for each of its own checkers behind
 the opponent's block and 1 for each checker past the third on a point
-(other than the head): stacks waste checkers. ``nardy_fast.greedy_score``
+(other than the head): stacks waste checkers. ``nardy.fast.greedy_score``
 is the same in numba.
 """
 
-import random
-
 from minigam.nardy import eval as ne
 from minigam.nardy import rules as R
-from minigam.host.aitools import bg_players
-from minigam.host.aitools.bg_players import play_steps
-from minigam.host.aitools.players import PlayerError, best_play
-
-SPECS = ("random", "greedy", "first", "ai:easy", "ai:medium", "ai:hard")
-
-
-class FirstPlayer(bg_players.FirstPlayer):
-    """The first generated play: fully predictable."""
-
-    def __init__(self):
-        self.rules = R.Rules()
-
-
-class RandomPlayer(bg_players.RandomPlayer):
-    """A uniformly random distinct result, seeded."""
-
-    def __init__(self, seed=None):
-        self.rules = R.Rules()
-        self.rng = random.Random(seed)
+from minigam.host.aitools import players
 
 
 def greedy_score(res, m, fbuf=None):
@@ -72,42 +51,26 @@ def greedy_score(res, m, fbuf=None):
             - 2 * fbuf[op + 2] - stack)
 
 
-class GreedyPlayer:
+class GreedyPlayer(players.GreedyPlayer):
     """Best result by ``greedy_score`` (a winning play first, a mars
     first); deterministic."""
 
     def __init__(self):
-        self.rules = R.Rules()
+        players.GreedyPlayer.__init__(self, R.Rules())
         self._fbuf = bytearray(13)
 
-    def choose(self, pos, d1, d2):
-        rules = self.rules
-        n = rules.plays(pos, d1, d2)
-        if n == 0:
-            return []
-        m = R.mover_base(pos)
+    def score(self, pos, res):
+        if R.winner(res):
+            return 1 << 20 | R.win_kind(res)
+        return greedy_score(res, R.mover_base(pos), self._fbuf)
 
-        def score(res):
-            if R.winner(res):
-                return 1 << 20 | R.win_kind(res)
-            return greedy_score(res, m, self._fbuf)
 
-        return play_steps(rules, best_play(rules, pos, n, score))
+def _ai():
+    from minigam.nardy.ai import NardyAI, LEVELS
+    return NardyAI, LEVELS
 
 
 def make_player(spec, seed=None):
     """A Long Nardy player from its name; raises ``PlayerError``."""
-    if spec == "random":
-        return RandomPlayer(seed)
-    if spec == "greedy":
-        return GreedyPlayer()
-    if spec == "first":
-        return FirstPlayer()
-    if spec.startswith("ai:"):
-        from minigam.nardy.ai import NardyAI, LEVELS
-        if spec[3:] not in LEVELS:
-            raise PlayerError("unknown Long Nardy AI level %r (choose from "
-                              "%s)" % (spec[3:], ", ".join(LEVELS)))
-        return NardyAI(spec[3:], seed)
-    raise PlayerError("unknown Long Nardy player %r (choose from %s)"
-                      % (spec, ", ".join(SPECS)))
+    return players.make_player(spec, seed, "Long Nardy", R.Rules,
+                               GreedyPlayer, _ai)

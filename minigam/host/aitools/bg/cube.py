@@ -1,6 +1,6 @@
 """Hard's cube decisions against GNU Backgammon's (issue 16).
 
-``python -m minigam.host.aitools.bg_cube [--games N] [--plies P] [--scan]
+``python -m minigam.host.aitools.bg.cube [--games N] [--plies P] [--scan]
 [--lookahead]``
 
 Positions: the decision points of N money games gnubg 0-ply plays against
@@ -46,7 +46,7 @@ import json
 import sys
 import time
 
-from minigam.host.aitools import gnubg
+from minigam.host.aitools.bg import gnubg
 
 CLOSE = 0.16  # gnubg's isCloseCubedecision threshold (eval.c)
 # gnubg's cubeinfo (value, owner) of each state, the player on roll being
@@ -364,7 +364,7 @@ def report(gn, eqs, rule, label, with_scan=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg_cube")
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.bg.cube")
     ap.add_argument("--games", type=int, default=200,
                     help="gnubg's cubeful self-play games (200)")
     ap.add_argument("--plies", type=int, default=2,

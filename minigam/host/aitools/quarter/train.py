@@ -21,8 +21,8 @@ Method
    arithmetic -- the same sums the device computes -- on held-out decisions
    before it is written.
 
-``python -m minigam.host.aitools.train [--hidden H] [--hidden2 H2] [--games N]
-[--epochs E] [--lr LR] [--init WEIGHTS] [--seed S] [--out PATH]`` writes
+``python -m minigam.host.aitools.quarter.train [--hidden H] [--hidden2 H2]
+[--games N] [--epochs E] [--lr LR] [--init WEIGHTS] [--seed S] [--out PATH]`` writes
 ``minigam/quarter/weights.py`` and prints the held-out loss per decision
 (``--init`` fine-tunes the network of a weights file).
 
@@ -38,13 +38,16 @@ Full-Entry games (seed 11), 6 epochs from lr 1e-3: 0.00027 held-out.
 
 import argparse
 import os
-import struct
 import sys
 import time
 
 import numpy as np
 
 from minigam.quarter.rules import Rules, new_position
+from minigam.host.aitools import weights_module as wm
+from minigam.host.aitools.training import (
+    Adam, decision_rows, group_argmin, hidden_backward, hidden_forward, log,
+    sigmoid, to_floats, to_ints, write_module)
 
 Q = 256          # integer value of a hidden unit's clip point (1.0)
 S2 = 256         # output weight scale: ZS = Q * S2
@@ -105,17 +108,9 @@ class Decisions:
         """Average loss and non-optimal share when each decision takes its
         lowest-``z`` candidate (first on ties; wins always first)."""
         z = np.where(self.win, -np.inf, z.astype(np.float64))
-        choice = _group_argmin(z, self.start)
+        choice = group_argmin(z, self.start)
         lost = self.gap[choice]
         return float(lost.mean()), float((lost > 1e-9).mean())
-
-
-def _group_argmin(z, start):
-    """Index of the first minimum of ``z`` in every group."""
-    n = len(start) - 1
-    group = np.repeat(np.arange(n), np.diff(start))
-    order = np.lexsort((np.arange(len(z)), z, group))
-    return order[start[:-1]]
 
 
 def sample_decisions(table, games, seed, sigmas=(0.0, 0.0, 0.01, 0.03, 0.1,
@@ -208,12 +203,7 @@ class Net:
     def forward(self, T, a, b, tabs=None):
         P, R = tabs if tabs is not None else self.side_tables(T)
         pre1 = self.b1 + P[a] + R[b]
-        h1 = np.clip(pre1, 0.0, 1.0)
-        if self.H2:
-            pre2 = h1 @ self.W2 + self.b2
-            h2 = np.clip(pre2, 0.0, 1.0)
-        else:
-            pre2 = h2 = h1
+        h1, pre2, h2 = hidden_forward(pre1, self.W2, self.b2)
         z = h2 @ self.w3 + self.b3[0]
         return (pre1, h1, pre2, h2), z
 
@@ -221,16 +211,8 @@ class Net:
         pre1, h1, pre2, h2 = cache
         gw3 = h2.T @ gz
         gb3 = np.array([gz.sum()], np.float32)
-        gh = np.outer(gz, self.w3)
-        if self.H2:
-            gpre2 = gh * ((pre2 > 0) & (pre2 < 1))
-            gW2 = h1.T @ gpre2
-            gb2 = gpre2.sum(0)
-            gh = gpre2 @ self.W2.T
-        else:
-            gW2 = np.zeros_like(self.W2)
-            gb2 = np.zeros_like(self.b2)
-        gpre1 = gh * ((pre1 > 0) & (pre1 < 1))
+        gpre1, gW2, gb2 = hidden_backward(np.outer(gz, self.w3), pre1, h1,
+                                          pre2, self.W2, self.b2)
         gb1 = gpre1.sum(0)
         gP = np.zeros((len(T), self.H), np.float32)
         gR = np.zeros((len(T), self.H), np.float32)
@@ -248,10 +230,6 @@ class Net:
         return out
 
 
-def _sigmoid(z):
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
-
-
 def train(net, T, dec, epochs, batch=8192, lr=3e-3, rank_w=4.0, seed=1,
           log=None, val=None):
     """Adam on cross-entropy to the exact values plus a within-decision
@@ -259,24 +237,16 @@ def train(net, T, dec, epochs, batch=8192, lr=3e-3, rank_w=4.0, seed=1,
     ``gap_c * softplus((z_c - z_b)... )`` -- penalise z_c below z_b (the
     network would choose c) by the equity that choice loses."""
     rng = np.random.default_rng(seed)
-    params = net.params()
-    m1 = [np.zeros_like(p) for p in params]
-    m2 = [np.zeros_like(p) for p in params]
-    step = 0
+    adam = Adam(net.params())
     ng = dec.n
     # the best candidate of each decision (first best) and its partner rows
-    best_idx = _group_argmin(-dec.eq, dec.start)
+    best_idx = group_argmin(-dec.eq, dec.start)
     partner = best_idx[dec.group]
     for ep in range(epochs):
         t0 = time.time()
         perm = rng.permutation(ng)
         for s in range(0, ng, batch // 4):
-            gsel = perm[s:s + batch // 4]
-            lo = dec.start[gsel]
-            cnt = dec.start[gsel + 1] - lo
-            rows = (np.repeat(lo, cnt)
-                    + np.arange(cnt.sum()) - np.repeat(np.cumsum(cnt) - cnt,
-                                                       cnt))
+            rows, _ = decision_rows(dec.start, perm[s:s + batch // 4])
             rows = rows[~dec.win[rows]]
             if len(rows) == 0:
                 continue
@@ -285,7 +255,7 @@ def train(net, T, dec, epochs, batch=8192, lr=3e-3, rank_w=4.0, seed=1,
             a = dec.a[allr]
             b = dec.b[allr]
             cache, z = net.forward(T, a, b)
-            y = _sigmoid(z)
+            y = sigmoid(z)
             v = dec.v[allr]
             nr = len(rows)
             gz = (y - v) / len(allr)
@@ -294,19 +264,11 @@ def train(net, T, dec, epochs, batch=8192, lr=3e-3, rank_w=4.0, seed=1,
             tau = 0.05
             gap = dec.gap[rows].astype(np.float32)
             d = (z[nr:] - z[:nr]) / tau
-            sg = _sigmoid(d) * gap * rank_w / tau / max(nr, 1)
+            sg = sigmoid(d) * gap * rank_w / tau / max(nr, 1)
             gz[:nr] -= sg
             gz[nr:] += sg
-            grads = net.backward(T, a, b, cache, gz.astype(np.float32))
-            step += 1
-            for p, g, u, w in zip(params, grads, m1, m2):
-                u *= 0.9
-                u += 0.1 * g
-                w *= 0.999
-                w += 0.001 * g * g
-                uh = u / (1 - 0.9 ** step)
-                wh = w / (1 - 0.999 ** step)
-                p -= (lr * uh / (np.sqrt(wh) + 1e-8)).astype(p.dtype)
+            adam.update(net.backward(T, a, b, cache, gz.astype(np.float32)),
+                        lr)
         if log:
             msg = "epoch %d (%.0f s)" % (ep + 1, time.time() - t0)
             if val is not None:
@@ -328,15 +290,9 @@ class IntNet:
             return
         self.H = net.H
         self.H2 = net.H2
-        self.W1 = np.round(net.W * Q).astype(np.int64)
-        self.B1 = np.round(net.b1 * Q).astype(np.int64)
-        self.W2 = np.round(net.W2 * S2).astype(np.int64)
-        self.B2 = np.round(net.b2 * Q * S2).astype(np.int64)
-        self.W3 = np.round(net.w3 * S2).astype(np.int64)
-        self.B3 = int(round(float(net.b3[0]) * Q * S2))
-        for arr in (self.W1, self.B1, self.W2, self.W3):
-            if arr.size and np.abs(arr).max() > 32767:
-                raise ValueError("weights overflow int16; retrain smaller")
+        (self.W1, self.B1, self.W2, self.B2, self.W3, B3) = to_ints(
+            net.W, net.b1, net.W2, net.b2, net.w3, net.b3, Q, S2)
+        self.B3 = int(B3[0])
         if self.B2.size and np.abs(self.B2).max() > (1 << 29):
             raise ValueError("layer-2 bias overflows a small int")
         self.ZS = Q * S2
@@ -348,14 +304,12 @@ class IntNet:
             raise ValueError("weights use other scales than this trainer")
         self = cls()
         self.H, self.H2, self.ZS, self.B3 = mod.H, mod.H2, mod.ZS, mod.B3
+
         def arr(raw, f):
             return np.frombuffer(raw, f).astype(np.int64)
 
-        W1 = arr(mod.W1, "u1") - mod.W1O
-        for row in range(128):
-            for x in range(mod.W1X_AT[row], mod.W1X_AT[row + 1]):
-                W1[row * mod.H + mod.W1X_H[x]] += mod.W1X_D[x]
-        self.W1 = W1.reshape(128, mod.H)
+        self.W1 = wm.unpack_table(mod.W1, mod.W1O, mod.W1X_AT, mod.W1X_H,
+                                  mod.W1X_D, 128, mod.H)
         self.B1 = arr(mod.B1, "<i2")
         self.W2 = arr(mod.W2, "<i2").reshape(mod.H2, mod.H).T
         self.B2 = arr(mod.B2, "<i4")
@@ -365,13 +319,10 @@ class IntNet:
     def to_float(self):
         """The float ``Net`` these integers came from (up to rounding)."""
         net = Net(self.H, self.H2)
-        net.W = (self.W1 / Q).astype(np.float32)
-        net.b1 = (self.B1 / Q).astype(np.float32)
+        net.W, net.b1, W2, b2, net.w3, net.b3 = to_floats(
+            self.W1, self.B1, self.W2, self.B2, self.W3, [self.B3], Q, S2)
         if self.H2:
-            net.W2 = (self.W2 / S2).astype(np.float32)
-            net.b2 = (self.B2 / (Q * S2)).astype(np.float32)
-        net.w3 = (self.W3 / S2).astype(np.float32)
-        net.b3 = np.array([self.B3 / (Q * S2)], np.float32)
+            net.W2, net.b2 = W2, b2
         return net
 
     def z(self, T, a, b):
@@ -397,41 +348,10 @@ class IntNet:
                     + self.W3.size) + 4 * self.B2.size
 
     def module_text(self, note):
-        def lit(a, f="h"):
-            a = [int(x) for x in np.asarray(a).reshape(-1)]
-            return blit(struct.pack("<%d%s" % (len(a), f), *a))
-
-        def blit(raw):
-            # printable bytes as themselves, the rest as \xNN escapes
-            tokens = [chr(c) if 32 <= c < 127 and c not in (34, 92)
-                      else "\\x%02x" % c for c in raw]
-            lines, line = [], ""
-            for t in tokens:
-                if len(line) + len(t) > 76:
-                    lines.append(line)
-                    line = ""
-                line += t
-            lines.append(line)
-            return "(\n    b\"" + "\"\n    b\"".join(lines) + "\")"
-
-        def tup(values):
-            import textwrap
-            body = textwrap.fill(" ".join("%d," % v for v in values), 72,
-                                 initial_indent="    ", subsequent_indent="    ")
-            return "(\n%s\n)" % body
-
-        W1 = self.W1.reshape(-1)
-        stored = np.clip(W1 + W1_OFFSET, 0, 255)
-        at, xh, xd = [0], [], []
-        for row in range(128):
-            for h in range(self.H):
-                i = row * self.H + h
-                d = int(W1[i] - (stored[i] - W1_OFFSET))
-                if d:
-                    xh.append(h)
-                    xd.append(d)
-            at.append(len(xh))
-        return ('"""AI network weights, written by minigam.host.aitools.train: %s.\n\n'
+        lit, tup = wm.packed_literal, wm.tuple_literal
+        _, stored, at, xh, xd = wm.byte_table(self.W1, W1_OFFSET)
+        return ('"""AI network weights, written by '
+                "minigam.host.aitools.quarter.train: %s.\n\n"
                 "Raw bytes, read in place (a frozen module keeps them in flash).\n"
                 "W1: 128 rows of H (row = input bit), each weight plus W1O as one\n"
                 "unsigned byte (most then print as themselves here), clipped to\n"
@@ -452,8 +372,7 @@ class IntNet:
 def load_weights(path=None):
     """The weights file (default ``minigam/quarter/weights.py``) as a namespace
     object, read afresh: the device module drops its texts once decoded."""
-    from minigam.host.aitools import weights_module
-    return weights_module.read(path or weights_path())
+    return wm.read(path or weights_path())
 
 
 def weights_path(full_entry=False):
@@ -464,8 +383,8 @@ def weights_path(full_entry=False):
 
 
 def main(argv=None):
-    from minigam.host.aitools.solver import load_or_solve
-    ap = argparse.ArgumentParser(prog="minigam.host.aitools.train")
+    from minigam.host.aitools.quarter.solver import load_or_solve
+    ap = argparse.ArgumentParser(prog="minigam.host.aitools.quarter.train")
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--hidden2", type=int, default=16)
     ap.add_argument("--games", type=int, default=40000)
@@ -481,11 +400,6 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.hidden < 1 or args.games < 1 or args.epochs < 1:
         ap.error("--hidden, --games and --epochs must be positive")
-
-    def log(msg):
-        sys.stderr.write(msg + "\n")
-        sys.stderr.flush()
-
     if args.init:
         try:
             net = IntNet.from_module(load_weights(args.init)).to_float()
@@ -512,9 +426,7 @@ def main(argv=None):
                args.games, args.epochs,
                " from %s" % os.path.basename(args.init) if args.init else "",
                loss))
-    with open(out, "w") as f:
-        f.write(inet.module_text(note))
-    log("wrote %s" % out)
+    write_module(out, inet.module_text(note))
     return 0
 
 

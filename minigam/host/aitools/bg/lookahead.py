@@ -6,7 +6,7 @@ network (0-ply) that lie within ``margin`` (1/4096 equity) of the best,
 it takes the one with the best 1-ply equity: the mean, over the
 opponent's 21 rolls (36 with the doubles once), of the mover's equity
 after the opponent's best reply by the same network (a reply that wins
-counts its win's size). ``bg_analyse --lookahead TOP`` has gnubg judge it.
+counts its win's size). ``bg.analyse --lookahead TOP`` has gnubg judge it.
 
 Measured (README, "Backgammon AI"): the best two re-ranked gain about a
 mEMG a move, the best five lose; a 1-ply costs about 850 ms a play on the

@@ -1,0 +1,1 @@
+"""Backgammon's host AI tools (the device's ``minigam/bg``): GNU Backgammon run from Python, its self-play as training data, the network's inputs and training, the scripted players and cube policies, and gnubg's judgement of the levels and of Hard's cube."""

@@ -1,0 +1,1 @@
+"""MINIGAM's host AI tools (the device's ``minigam/quarter``): the exact solver and its Perfect player, fitting the network to the exact values, the strength benchmark, the tutor's calibration, the scripted players and the weights files a stock drive reads."""
