@@ -265,6 +265,7 @@ _BREAK_STEPS = (
     (_APP, "import minigam.app.text", "import minigam.app.text"),
     (_APP, "import minigam.app.sprites", "import minigam.app.sprites"),
     (_APP, "import minigam.app.board_view", "import minigam.app.board_view"),
+    (_APP, "import minigam.app.quarter_app", "import minigam.app.quarter_app"),
     (_APP, "import minigam.app.text_view", "import minigam.app.text_view"),
     (_APP, "import minigam.app.app", "import minigam.app.app"),
     (_APP, "import minigam.core.dice", "import minigam.core.dice"),
