@@ -54,10 +54,6 @@ def player(app, level, seed):
     return NardyAI(level, seed, rules=app.game.rules)
 
 
-def report(app):
-    """A finished game: no console record (Backgammon's is for gnubg)."""
-
-
 def status(app, b):
     """Each frame: the score, the crosses of the picked checker's blocked
     points (while its destination is chosen), and the head rule's note

@@ -25,7 +25,8 @@ def record(app, w):
     else:
         st.two_player[kind] += 1
     P.save_stats(app.hw.store, st)
-    app.xt.report(app)  # (Backgammon's moves, for gnubg on a PC)
+    if hasattr(app.xt, "report"):  # Backgammon's moves, for gnubg on a PC
+        app.xt.report(app)
 
 
 def begin(app):

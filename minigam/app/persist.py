@@ -39,13 +39,11 @@ MODE_2P = const(2)
 # Each game type's save module (``dumps(game)``, ``loads(data, dice)``) and
 # the first byte of its saves, by the game's ``KIND``.
 SAVES = ("minigam.quarter.save", "minigam.bg.save", "minigam.nardy.save")
-_MAGICS = b"MBN"
-_PLAYED_CHECKERS = const(8)  # MINIGAM's saves hold 1..15; the app plays 8
 
 _KIND_GAME = const(0)
 _KIND_SETTINGS = const(1)
 _KIND_STATS = const(2)
-_SET_VER = const(3)
+SET_VER = const(3)  # the settings blob's (minigam.app.settings_blob)
 
 
 class Settings:
@@ -67,36 +65,19 @@ class Settings:
     def to_bytes(self):
         # byte 2: bit 0 MINIGAM's Full-Entry, bit 1 Long Nardy's head
         # exception off (older blobs leave it 0: on)
-        return bytes((_SET_VER, self.level, (1 if self.full_entry else 0)
+        return bytes((SET_VER, self.level, (1 if self.full_entry else 0)
                       | (0 if self.head_doubles else 2),
                       self.match, 1 if self.auto else 0, self.speed,
                       self.bright, self.mode, 1 if self.tutor else 0,
                       1 if self.own_dice else 0, self.game))
 
     def load(self, data):
-        """Take values from ``data`` if it is a valid blob; else keep."""
-        if not data or len(data) < 8 or data[0] not in (1, 2, _SET_VER) \
-                or (data[0] >= 2 and len(data) < 8 + data[0]) \
-                or (data[0] == _SET_VER and data[10] > NARDY):
-            return False
-        if data[1] > PERFECT or data[3] >= len(MATCHES) \
-                or data[5] >= len(SPEEDS) or data[6] >= len(BRIGHT) \
-                or data[7] not in (MODE_AI, MODE_2P):
-            return False
-        self.level = data[1]
-        self.full_entry = bool(data[2] & 1)
-        self.head_doubles = not data[2] & 2
-        self.match = data[3]
-        self.auto = bool(data[4])
-        self.speed = data[5]
-        self.bright = data[6]
-        self.mode = data[7]
-        if data[0] >= 2:
-            self.tutor = bool(data[8])
-            self.own_dice = bool(data[9])
-        if data[0] >= 3:
-            self.game = data[10]
-        return True
+        """Take values from blob ``data``; False (kept) if invalid."""
+        from sys import modules
+        from minigam.app.settings_blob import unpack
+        ok = unpack(self, data, modules[__name__])
+        unload("minigam.app.settings_blob")
+        return ok
 
 
 class Stats:
@@ -174,13 +155,13 @@ def save_stats(store, stats):
     return save_blob(store, _KIND_STATS, stats.to_bytes())
 
 
-def _saves(kind):
+def save_module(kind):
     """The save module of game type ``kind``."""
     return __import__(SAVES[kind], None, None, ("dumps",))
 
 
 def save_game(store, mode, level, game):
-    data = _saves(game.KIND).dumps(game)
+    data = save_module(game.KIND).dumps(game)
     return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
 
 
@@ -190,22 +171,10 @@ def clear_game(store):
 
 def load_game(store, dice=None):
     """``(mode, level, game)`` of the saved game, or None when there is
-    none or it does not read as a whole, consistent game (its save module
-    says why: a ``SaveError``, a ``ValueError``)."""
-    try:
-        data = store.load(_KIND_GAME)
-    except Exception:
-        return None
-    if not data or len(data) < 3 or data[0] not in (MODE_AI, MODE_2P) \
-            or data[1] > PERFECT:
-        return None
-    kind = _MAGICS.find(bytes((data[2],)))
-    if kind < 0:
-        return None
-    try:
-        game = _saves(kind).loads(bytes(data[2:]), dice)
-    except ValueError:
-        return None
-    if kind == MINIGAM and game.rules.checkers != _PLAYED_CHECKERS:
-        return None
-    return data[0], data[1], game
+    none or it does not read as a whole, consistent game
+    (``minigam.app.saved_game``)."""
+    from sys import modules
+    from minigam.app.saved_game import load
+    got = load(store, dice, modules[__name__])
+    unload("minigam.app.saved_game")
+    return got

@@ -12,8 +12,9 @@ Each game has a module like this one, the app's one door to the game
   ``leave(app)``, when another game's board takes the screen;
 * ``new_game(app, m)``; ``player(app, level, seed)``, its AI: the
   opponent, and (Hard) the hint's judge in a two-player game;
-* its words: ``status(app, b)`` (each frame: the score and the game's own
-  marks) and ``report(app)`` at a game's end;
+* its words: ``status(app, b)``, each frame: the score and the game's own
+  marks; where the game has a console record, ``report(app)`` at a
+  game's end (Backgammon's, for gnubg);
 * where there is a cube (``CUBE``): ``turn(app)``, the AI's double or a
   double to answer at a turn's start; ``human_double(app)`` (X before a
   roll); ``answer(app, take)``; ``banner(app)`` of a double offered;
@@ -65,10 +66,6 @@ def player(app, level, seed):
     the tutor's judge in a two-player game."""
     from minigam.quarter.ai import AIPlayer
     return AIPlayer(app.game.rules, level, seed)
-
-
-def report(app):
-    """A finished game: no console record (Backgammon's is for gnubg)."""
 
 
 def status(app, b):
