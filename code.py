@@ -29,7 +29,7 @@ def main():
         stage("start")
     from time import sleep
     from minigam.hw.loader import load_profile
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app.states import AI, AIMOVE, STATE_NAMES
 
     if trace:
@@ -42,6 +42,8 @@ def main():
         stage("profile")
     seed = getenv("MINIGAM_SEED")
     app = build_app(hw, None if seed is None else int(seed))
+    del build_app
+    unload("minigam.app.start")  # start-up only
     ticks = hw.ticks_ms
     if trace:
         stage("app")

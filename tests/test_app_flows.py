@@ -13,7 +13,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest  # noqa: E402
 
-from minigam.app import build_app  # noqa: E402
+from minigam.app.start import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import menu  # noqa: E402
 from minigam.app import palette as C  # noqa: E402

@@ -8,7 +8,7 @@ import random
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from minigam.app import build_app  # noqa: E402
+from minigam.app.start import build_app  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402

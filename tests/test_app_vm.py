@@ -12,7 +12,7 @@ sys.path.insert(0, "/lib")
 from minigam.hw import keys as K
 """ + vm.FAKE_PROFILE + r"""
 hw, q, disp = _hw, _q, _disp
-from minigam.app import build_app
+from minigam.app.start import build_app
 from minigam.app import app as A
 from minigam.app import states as S
 app = build_app(hw, seed=3)

@@ -417,7 +417,7 @@ sys.path.append('/lib')
 for _m in %r:
     __import__(_m)
 from minigam.hw.loader import load_profile
-from minigam.app import build_app
+from minigam.app.start import build_app
 for _name in %r:
     hw = load_profile(_name)
     app = build_app(hw, seed=1)

@@ -78,7 +78,7 @@ def test_a_save_of_another_checker_count_is_not_resumed():
     # savegame accepts 1..15 checkers a side; the app plays 8. Such a save
     # (behind valid checksums) used to be resumed, and a 15-checker game
     # crashed the AI (IndexError): persist.load_game now refuses it.
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.core.dice import Dice
     from minigam.quarter.game import Game

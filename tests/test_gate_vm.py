@@ -171,7 +171,7 @@ APP_CODE = """
 import board, busdisplay
 from minigam.hw import pins
 from minigam.hw.loader import load_profile
-from minigam.app import build_app
+from minigam.app.start import build_app
 for name in sorted(pins.MODULES):
     d = pins.profile_module(name).DATA["display"]
     if d["builtin"]:

@@ -28,6 +28,7 @@ POINTS = True  # a game is worth points: gammons, the cube, money sessions
 HITS = True
 CUBE = True
 AI_MODULES = ("minigam.bg.ai",)
+LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 # Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's
 # 2-ply cube decisions in 200 of its money games by
@@ -141,13 +142,6 @@ def board(app):
     from minigam.app.bg_layout import BgLayout, spot
     from minigam.app.bg_view import BgBoardView
     return BgBoardView(BgLayout(app.hw.width, app.hw.height)), spot
-
-
-def leave(app):
-    """Another game's board takes the screen: this one's code leaves."""
-    from minigam.compat import unload
-    for m in ("minigam.app.bg_view", "minigam.app.bg_layout"):
-        unload(m)
 
 
 def new_game(app, m):

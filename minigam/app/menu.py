@@ -142,7 +142,8 @@ def use_board(app, kind):
         return
     app.root.remove(app.board.group)
     app.board = None
-    app.xt.leave(app)
+    for m in app.xt.LEAVING:
+        unload(m)
     unload(app.xt.__name__)
     name = GAME_MODULES[kind]
     __import__(name)

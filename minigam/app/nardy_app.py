@@ -18,6 +18,8 @@ POINTS = True  # a game is worth points (mars), money sessions
 HITS = False  # no checker is ever hit
 CUBE = False
 AI_MODULES = ("minigam.nardy.ai", "minigam.bg.ai")
+LEAVING = ("minigam.app.nardy_view", "minigam.app.bg_view",
+           "minigam.app.bg_layout")  # (see quarter_app)
 
 # The head rule's note, longest first: the first that fits the line.
 NOTES = ("One from head a turn", "1 from head a turn", "Head: 1 per turn")
@@ -29,14 +31,6 @@ def board(app):
     from minigam.app.bg_layout import BgLayout
     from minigam.app.nardy_view import NardyBoardView, spot
     return NardyBoardView(BgLayout(app.hw.width, app.hw.height)), spot
-
-
-def leave(app):
-    """Another game's board takes the screen: this one's code leaves."""
-    from minigam.compat import unload
-    for m in ("minigam.app.nardy_view", "minigam.app.bg_view",
-              "minigam.app.bg_layout"):
-        unload(m)
 
 
 def new_game(app, m):

@@ -9,7 +9,8 @@ Each game has a module like this one, the app's one door to the game
   worth points), ``HITS`` (the summary counts hits), ``CUBE``; and
   ``AI_MODULES``, which leave the heap at game over;
 * ``board(app)``: its board view and the view's place of a player's index;
-  ``leave(app)``, when another game's board takes the screen;
+  ``LEAVING``, the modules that leave the heap when another game's board
+  takes the screen;
 * ``new_game(app, m)``; ``player(app, level, seed)``, its AI: the
   opponent, and (Hard) the hint's judge in a two-player game;
 * its words: ``status(app, b)``, each frame: the score and the game's own
@@ -27,6 +28,13 @@ POINTS = False  # a game is one game of a match (no gammons)
 HITS = True  # the summary counts hits
 CUBE = False
 AI_MODULES = ("minigam.quarter.ai",)  # they leave the heap at game over
+# ... and these when another game's board takes the screen: that game
+# never evaluates a MINIGAM position. (A stock drive's weights-file
+# buffers go with the evaluator; a later MINIGAM game reads its network
+# into new ones: only a Pico 2's stock drive has the 24-point games.)
+LEAVING = ("minigam.app.board_view", "minigam.quarter.ai",
+           "minigam.quarter.eval", "minigam.quarter.weights",
+           "minigam.quarter.weights_fe")
 
 
 def board(app):
@@ -35,22 +43,6 @@ def board(app):
     the menu's ``use_board``."""
     from minigam.app.board_view import BoardView, column
     return BoardView(app.lay), column
-
-
-def leave(app):
-    """Another game's board takes the screen: MINIGAM's board view leaves
-    the heap, and so do its AI, evaluator and weights modules (that game
-    never evaluates a MINIGAM position), unless the evaluator holds a
-    weights file's buffers (reserved at start-up on a stock drive, and
-    kept for the next MINIGAM game)."""
-    import sys
-    from minigam.compat import unload
-    unload("minigam.app.board_view")
-    ev = sys.modules.get("minigam.quarter.eval")
-    if ev is None or ev.ROOM[0] is None:
-        for m in ("minigam.quarter.ai", "minigam.quarter.eval",
-                  "minigam.quarter.weights", "minigam.quarter.weights_fe"):
-            unload(m)
 
 
 def new_game(app, m):

@@ -64,7 +64,7 @@ class AreaMeter:
 
 def measure(profile, seed=2, max_moves=40):
     """Play a game on ``profile`` by keys; returns a dict of figures."""
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.app import states as S
     from minigam.hw import keys as K
@@ -269,7 +269,7 @@ _STEP = r"""
 def _step():
     global APP
     if APP is None:
-        from minigam.app import build_app
+        from minigam.app.start import build_app
         APP = build_app(_hw, seed=2)
         APP.tick(0)
         render = APP._render

@@ -1,7 +1,7 @@
 """Memory of a long AI-against-AI match in the MicroPython VM (host only;
 printed by ``bench``, checked for leaks by tests/test_memory_vm.py).
 
-The real app (``minigam.app.build_app``) runs in the VM on a fake profile:
+The real app (``minigam.app.start.build_app``) runs in the VM on a fake profile:
 the displayio fakes of ``minigam/host/vm/fakes`` with the profile's screen
 size, a ``SoftQueue`` for keys, a RAM NVM of the profile's size (saves after
 every turn as on the device). Player 2 is the app's AI; Player 1 is a second
@@ -134,7 +134,7 @@ def _step():
     global APP, P1
     from minigam.app import app as A
     if APP is None:
-        from minigam.app import build_app
+        from minigam.app.start import build_app
         from minigam.quarter.ai import AIPlayer
         APP = build_app(_hw, seed=%(seed)d)
         APP.tick(0)
@@ -270,8 +270,9 @@ _BREAK_STEPS = (
     (_APP, "import minigam.app.app", "import minigam.app.app"),
     (_APP, "import minigam.core.dice", "import minigam.core.dice"),
     (_APP, "build_app() + first tick (menu shown)",
-     "from minigam.app import build_app\n"
-     "APP = build_app(_hw, seed=3)\nAPP.tick(0)\ndel build_app"),
+     "from minigam.app.start import build_app\n"
+     "APP = build_app(_hw, seed=3)\nAPP.tick(0)\ndel build_app\n"
+     "from minigam.compat import unload\nunload('minigam.app.start')"),
     (_GAME, "import minigam.quarter (MINIGAM's game package)",
      "import minigam.quarter"),
     (_GAME, "import minigam.quarter.rules", "import minigam.quarter.rules"),

@@ -397,7 +397,7 @@ def _build_app(hw, seed, perfect=None):
     ``perfect``, the host's Perfect level:
     ``minigam.host.aitools.quarter.perfect.factory``)."""
     try:
-        from minigam.app import build_app
+        from minigam.app.start import build_app
     except ImportError as exc:
         raise SimError("the app is missing: %s" % exc)
     return build_app(hw, seed=seed, perfect=perfect)

@@ -108,7 +108,7 @@ def _press_a_policy(app, hw, K, A, tick):
 def record_session(profile, seed=1, mode="ai", turns=40, build=None):
     """Play ``turns`` completed turns through the app, a match after
     another; returns a ``Session`` of every store call that wrote."""
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile
@@ -174,7 +174,7 @@ def check_cuts(ses, app_check=True, log=None):
     figures: writes, cuts, window (cuts that lost the store, allowed only
     in a one-sector compaction or on a SAMD51; window_in_play: of those,
     cuts in a save rather than at the menu), images, apps, resumes."""
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.app import persist as P
     from minigam.hw import keys as K

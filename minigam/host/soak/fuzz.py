@@ -535,7 +535,7 @@ def fuzz(n, seed=1, app_every=50, log=None):
 
 def _app_check(hw, st, rng, size):
     """A fresh app on store ``st``: resume if offered, a few keys/ticks."""
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.hw import keys as K
     from minigam.host.simulator.hwhost import build_host_profile

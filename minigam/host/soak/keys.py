@@ -2,7 +2,7 @@
 profile, every screen, with the game checked after every tick.
 
 ``abuse(profile, events, seed=1, reboot_every=3000)`` builds the host
-profile and the app (``minigam.app.build_app``), then injects ``events``
+profile and the app (``minigam.app.start.build_app``), then injects ``events``
 random key events in random patterns:
 
 * taps of any key of the profile (A weighted up and B down so games move
@@ -116,7 +116,7 @@ def _validate_nardy(pos):
 def abuse(profile, events, seed=1, reboot_every=3000, log=None):
     """Feed ``events`` random key events to the app on ``profile``; see the
     module docstring. Returns the figures (dict)."""
-    from minigam.app import build_app
+    from minigam.app.start import build_app
     from minigam.app import app as A
     from minigam.app import states as S
     from minigam.hw import keys as K
