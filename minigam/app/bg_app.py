@@ -159,9 +159,8 @@ def player(app, level, seed):
 
 
 def status(app, b):
-    """The score and the cube on Backgammon's board ``b``."""
+    """The cube on Backgammon's board ``b`` (each frame)."""
     g = app.game
-    b.set_score(g.score[0], g.score[1], g.match_to)
     b.set_cube(g.cube, g.cube_owner)
 
 

@@ -126,8 +126,11 @@ class BoardView:
         self.p2_lb.background_color = C.CURSOR if player == 2 else None
         self.p2_lb.color = C.P1_INK if player == 2 else C.P2
 
-    def set_score(self, text):
-        set_text(self.mid_lb, text)
+    def set_score(self, a, b, length):
+        """The games won, ``a``-``b`` of a match to ``length`` games (none
+        shown for a single game)."""
+        set_text(self.mid_lb, "%d-%d/%d" % (a, b, length) if length > 1
+                 else "")
 
     def set_message(self, text):
         set_text(self.msg_lb, text or "")

@@ -49,11 +49,9 @@ def player(app, level, seed):
 
 
 def status(app, b):
-    """Each frame: the score, the crosses of the picked checker's blocked
+    """Each frame: the crosses of the picked checker's blocked
     points (while its destination is chosen), and the head rule's note
     (while a checker is chosen, taking turns with the key tips)."""
-    g = app.game
-    b.set_score(g.score[0], g.score[1], g.match_to)
     st = app.state
     b.set_blocked(blocked(app) if st == DEST else 0)
     b.note = None

@@ -44,7 +44,9 @@ def render(app):
         b.set_turn(g.winner)
     else:
         b.set_turn(g.player)
-    app.xt.status(app, b)  # the score, the cube, the game's own marks
+    b.set_score(g.score[0], g.score[1], g.match_to)
+    if hasattr(app.xt, "status"):
+        app.xt.status(app, b)  # the cube, Long Nardy's crosses and notes
     d1 = d2 = used = 0
     who = g.player
     if st == ENTER:

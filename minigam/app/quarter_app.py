@@ -13,9 +13,10 @@ Each game has a module like this one, the app's one door to the game
   takes the screen;
 * ``new_game(app, m)``; ``player(app, level, seed)``, its AI: the
   opponent, and (Hard) the hint's judge in a two-player game;
-* its words: ``status(app, b)``, each frame: the score and the game's own
-  marks; where the game has a console record, ``report(app)`` at a
-  game's end (Backgammon's, for gnubg);
+* where the board shows more than the score, ``status(app, b)``, each
+  frame (the cube, Long Nardy's crosses and notes); where the game has a
+  console record, ``report(app)`` at a game's end (Backgammon's, for
+  gnubg);
 * where there is a cube (``CUBE``): ``turn(app)``, the AI's double or a
   double to answer at a turn's start; ``human_double(app)`` (X before a
   roll); ``answer(app, take)``; ``banner(app)`` of a double offered;
@@ -58,10 +59,3 @@ def player(app, level, seed):
     the tutor's judge in a two-player game."""
     from minigam.quarter.ai import AIPlayer
     return AIPlayer(app.game.rules, level, seed)
-
-
-def status(app, b):
-    """Each frame: the games won, in a match."""
-    g = app.game
-    b.set_score("%d-%d/%d" % (g.score[0], g.score[1], g.match_to)
-                if g.match_to > 1 else "")
