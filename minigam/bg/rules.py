@@ -32,7 +32,9 @@ byte (bit ``k`` set when step ``k`` hit a blot).
 """
 
 from minigam.compat import const
-from minigam.core.plays24 import Plays24
+from minigam.core.rules24 import Plays24, lowest, winner
+# (also this module's API: its callers ask it for the mover and the pips)
+from minigam.core.rules24 import mover_base, pips  # noqa: F401
 
 POS_SIZE = const(53)
 TURN = const(52)
@@ -40,7 +42,7 @@ BLOCK = const(26)
 OFF = const(25)
 HOME = const(19)
 CHECKERS = const(15)
-NONE = const(255)  # (minigam.core.plays24's)
+NONE = const(255)  # (minigam.core.rules24's)
 # The buffers' size: GNU Backgammon's bound on the plays of one roll.
 MAX_PLAYS = const(3060)
 
@@ -58,20 +60,6 @@ def new_position(turn=1):
     return pos
 
 
-def mover_base(pos):
-    """Offset of the mover's block: 0 for Player 1, 26 for Player 2."""
-    return 0 if pos[TURN] == 1 else BLOCK
-
-
-def winner(pos):
-    """1 or 2 when that player has borne off all 15 checkers, else 0."""
-    if pos[OFF] == CHECKERS:
-        return 1
-    if pos[BLOCK + OFF] == CHECKERS:
-        return 2
-    return 0
-
-
 def win_kind(pos):
     """0 while nobody has won; else 1 (single), 2 (gammon: the loser has
     borne off none) or 3 (backgammon: a gammon with a loser's checker still
@@ -86,24 +74,6 @@ def win_kind(pos):
         if pos[lose + i]:
             return 3
     return 2
-
-
-def pips(pos, player):
-    """Pip count of ``player``: the sum of (25 - index) over its checkers
-    (a checker on the bar counts 25)."""
-    b = 0 if player == 1 else BLOCK
-    total = 0
-    for i in range(OFF):
-        total += pos[b + i] * (25 - i)
-    return total
-
-
-def lowest(pos, m):
-    """The mover's lowest occupied index (0 = on the bar, 25 = all off)."""
-    i = 0
-    while i < OFF and not pos[m + i]:
-        i += 1
-    return i
 
 
 def can_move(pos, m, i, d):
@@ -151,7 +121,8 @@ def undo_move(pos, m, i, d, hit):
 
 
 class Rules(Plays24):
-    """Legal-play generator with preallocated buffers (``Plays24``).
+    """Legal-play generator with preallocated buffers
+    (``minigam.core.rules24.Plays24``).
 
     :param max_plays: capacity of the play buffers (``MAX_PLAYS`` by
         default; a smaller one saves memory and raises ``OverflowError``

@@ -56,7 +56,9 @@ Backgammon's return hits.
 """
 
 from minigam.compat import const
-from minigam.core.plays24 import Plays24
+from minigam.core.rules24 import Plays24, lowest, winner
+# (also this module's API: its callers ask it for the mover and the pips)
+from minigam.core.rules24 import mover_base, pips  # noqa: F401
 
 POS_SIZE = const(54)
 TURN = const(52)
@@ -66,7 +68,7 @@ OFF = const(25)
 HEAD = const(1)
 HOME = const(19)
 CHECKERS = const(15)
-NONE = const(255)  # (minigam.core.plays24's)
+NONE = const(255)  # (minigam.core.rules24's)
 # The buffers' size: the most distinct plays one roll can have (a double
 # moving four of 15 checkers on 15 points, C(18, 4)).
 MAX_PLAYS = const(3060)
@@ -97,20 +99,6 @@ def opposite(i):
     return i + 12 if i <= 12 else i - 12
 
 
-def mover_base(pos):
-    """Offset of the mover's block: 0 for White, 26 for Black."""
-    return 0 if pos[TURN] == 1 else BLOCK
-
-
-def winner(pos):
-    """1 or 2 when that player has borne off all 15 checkers, else 0."""
-    if pos[OFF] == CHECKERS:
-        return 1
-    if pos[BLOCK + OFF] == CHECKERS:
-        return 2
-    return 0
-
-
 def win_kind(pos):
     """0 while nobody has won; else 1 (oin, a single game) or 2 (mars: the
     loser has borne off none). There is no koks."""
@@ -118,24 +106,6 @@ def win_kind(pos):
     if not w:
         return 0
     return 1 if pos[(BLOCK if w == 1 else 0) + OFF] else 2
-
-
-def pips(pos, player):
-    """Pip count of ``player``: the sum of (25 - index) over its checkers
-    on the board."""
-    b = 0 if player == 1 else BLOCK
-    total = 0
-    for i in range(1, OFF):
-        total += pos[b + i] * (25 - i)
-    return total
-
-
-def lowest(pos, m):
-    """The mover's lowest occupied index (25 when all are off)."""
-    i = 1
-    while i < OFF and not pos[m + i]:
-        i += 1
-    return i
 
 
 def end_turn(pos):
@@ -230,7 +200,8 @@ def undo_move(pos, m, i, d, hit=0):
 
 
 class Rules(Plays24):
-    """Legal-play generator with preallocated buffers (``Plays24``).
+    """Legal-play generator with preallocated buffers
+    (``minigam.core.rules24.Plays24``).
 
     :param max_plays: capacity of the play buffer (``MAX_PLAYS`` by
         default; a smaller one saves memory and raises ``OverflowError``

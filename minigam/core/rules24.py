@@ -1,5 +1,8 @@
-"""The 24-point games' play buffers: the distinct legal plays of one roll,
-as Backgammon's and Long Nardy's rules find them, and what reads them back.
+"""What Backgammon's and Long Nardy's rules share: the 24-point position's
+shape (each player's 26-byte block by its own index, 25 counting the
+checkers borne off; byte 52 the player to move), its winner, pip count
+and lowest checker, and the play buffers: the distinct legal plays of one
+roll as each game's rules find them, and what reads them back.
 
 A play is 8 bytes of ``moves``: ``src1, die1, ... src4, die4`` (the
 mover's-view source indices, ``NONE`` for unused steps). Each game's
@@ -12,8 +15,44 @@ from minigam.compat import const
 
 NONE = const(255)
 _TURN = const(52)
+_BLOCK = const(26)
+_OFF = const(25)
+_CHECKERS = const(15)
 # Non-doubles: at most 2 orders x 15 first sources x 15 second sources.
 _MAX_PAIRS = const(450)
+
+
+def mover_base(pos):
+    """Offset of the mover's block: 0 for Player 1, 26 for Player 2."""
+    return 0 if pos[_TURN] == 1 else _BLOCK
+
+
+def winner(pos):
+    """1 or 2 when that player has borne off all 15 checkers, else 0."""
+    if pos[_OFF] == _CHECKERS:
+        return 1
+    if pos[_BLOCK + _OFF] == _CHECKERS:
+        return 2
+    return 0
+
+
+def pips(pos, player):
+    """Pip count of ``player``: the sum of (25 - index) over its checkers
+    (Backgammon's bar, index 0, counts 25; Long Nardy has none)."""
+    b = 0 if player == 1 else _BLOCK
+    total = 0
+    for i in range(_OFF):
+        total += pos[b + i] * (25 - i)
+    return total
+
+
+def lowest(pos, m):
+    """The lowest occupied index of block ``m`` (0: Backgammon's bar; 25:
+    all off)."""
+    i = 0
+    while i < _OFF and not pos[m + i]:
+        i += 1
+    return i
 
 
 class Plays24:
