@@ -1,21 +1,9 @@
-"""Backgammon AI: chooses a play by the network's cubeless equity (0-ply).
+"""Backgammon AI: chooses a play by the network's cubeless equity (0-ply):
+``minigam.core.search24``'s search over Backgammon's rules
+(``minigam.bg.rules``) and network (``minigam.bg.eval``), whose docstring
+says how it plays and what it answers.
 
-``BgAI(level, seed)`` picks a play for a position and roll. ``choose(pos,
-d1, d2)`` does it in one call; an app calls ``begin(pos, d1, d2)`` and
-then ``step()`` once per frame until it returns True (each step scores at
-most ``SLICE`` candidates). The answer is then in ``.steps`` (``[(src,
-die), ...]`` in play order, mover's-view source indices as
-``minigam.bg.rules.do_move`` takes them; ``[]`` for a pass), ``.result``
-(a new bytearray: the position after the play, turn passed) and
-``.equity`` (the chosen play's estimated cubeless equity for the mover,
-1/4096 units; a play that wins counts its win's size).
-
-Every candidate result is scored by ``minigam.bg.eval`` (the network's
-equity for the side that moves next; the mover takes the lowest). Hard
-takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
-``NOISE[level]`` (1/4096 equity) to each candidate first, as gnubg's
-weaker levels do, so close calls go wrong often and big blunders rarely.
-The noise is sized on gnubg's error-rate scale
+The noise of the weaker levels is sized on gnubg's error-rate scale
 (``minigam.host.aitools.bg.analyse``: 200 cubeless games a level against
 gnubg 0-ply, the AI's moves analysed by gnubg 1.07 at its default 2
 plies): Easy 29.5 mEMG a move (gnubg's "Beginner", 26-35), Medium 12.8
@@ -23,32 +11,18 @@ plies): Easy 29.5 mEMG a move (gnubg's "Beginner", 26-35), Medium 12.8
 0-ply itself rates 3.7 in such games, and "World class" is below 5). Hard
 loses 0.0036 equity a decision against gnubg 0-ply's own choice in
 held-out games of its own against gnubg (``bg_train``'s docstring).
-
-The AI holds its own ``Rules`` (its play buffers), so others may use
-theirs between steps; nothing is allocated per candidate.
-
-Long Nardy's AI (``minigam.nardy.ai.NardyAI``) is this class over its own
-rules, evaluator and noise: the class attributes ``_R`` (a rules module:
-``Rules``, ``winner``, ``win_kind``, ``POS_SIZE``, ``TURN``, ``NONE``),
-``_EV`` (an evaluator module: ``Evaluator``, ``PSCALE``) and ``_NOISE``.
 """
 
 from minigam.bg import eval as bge
 from minigam.bg import rules as R
-from minigam.compat import const
+from minigam.core.search24 import LEVELS, SLICE, Search24  # noqa: F401 (the API)
 
-LEVELS = ("easy", "medium", "hard")
 # Noise sd (1/4096 equity): Beginner, Intermediate, none (see above).
 NOISE = {"easy": 360, "medium": 160, "hard": 0}
-# Candidates scored a step: about 5 ms each on a Pico, so a key pressed
-# in the AI's turn waits at most about 11 ms for the search to yield.
-SLICE = const(2)
-_WIN = const(1 << 20)  # a winning play scores below any estimate
-_G4SD = const(37837)  # standard deviation of four summed 16-bit draws
 
 
-class BgAI:
-    """The device backgammon AI.
+class BgAI(Search24):
+    """The device backgammon AI (``Search24``).
 
     :param level: one of ``LEVELS``
     :param seed: seed of the noise (levels other than Hard); None draws
@@ -60,142 +34,3 @@ class BgAI:
     _R = R
     _EV = bge
     _NOISE = NOISE
-
-    def __init__(self, level="hard", seed=None, rules=None):
-        if seed is None:
-            import random
-            seed = random.getrandbits(16)
-        R = self._R
-        self.rules = rules if rules is not None else R.Rules()
-        self.ev = self._EV.Evaluator()
-        self._x = (seed * 7919 + 1) & 0xFFFF
-        self._pos = bytearray(R.POS_SIZE)
-        self._res = bytearray(R.POS_SIZE)
-        self._root = bytearray(R.POS_SIZE)
-        self._n = 0
-        self._k = 0
-        self._best = -1
-        self._best_score = 0
-        self._best_eq = 0
-        self.steps = []
-        self.result = None
-        self.equity = 0
-        self.choices = 0
-        self.chosen = -1
-        self.done = True
-        self.set_level(level)
-
-    def set_level(self, level):
-        if level not in self._NOISE:
-            raise ValueError("unknown AI level %r (choose from %s)"
-                             % (level, ", ".join(LEVELS)))
-        self.level = level
-        self.sigma = self._NOISE[level]
-        self.done = True
-
-    def _draw(self):
-        """Zero-mean, roughly normal noise: four 16-bit draws (ZX81's LCG,
-        small ints on every port) summed, sd ``_G4SD``."""
-        x = self._x
-        s = 0
-        for _ in range(4):
-            x = (x * 75 + 74) % 65537
-            s += x & 0xFFFF
-        self._x = x
-        return s - 131070
-
-    def begin(self, pos, d1, d2):
-        """Start choosing a play for the side to move in ``pos`` with roll
-        ``d1-d2``. ValueError if the game is over."""
-        R = self._R
-        if R.winner(pos):
-            raise ValueError("the game is over")
-        self._pos[:] = pos
-        n = self.rules.plays(self._pos, d1, d2)
-        self._n = n
-        self.choices = n
-        self._best = -1
-        self._best_score = 0
-        self.done = False
-        if n <= 1:
-            self._finish(0 if n else -1)
-            return
-        self._k = -1  # the root's sums are the first step's work
-
-    def step(self):
-        """Score up to ``SLICE`` candidates (the first step sets the root's
-        sums instead); True once the choice is made."""
-        if self.done:
-            return True
-        k = self._k
-        if k < 0:
-            root = self._root
-            root[:] = self._pos
-            root[self._R.TURN] = 3 - root[self._R.TURN]
-            self.ev.set_root(root)
-            self._k = 0
-            return False
-        n = self._n
-        end = k + SLICE
-        if end > n:
-            end = n
-        res = self._res
-        pos = self._pos
-        rules = self.rules
-        sigma = self.sigma
-        R = self._R
-        while k < end:
-            res[:] = pos
-            rules.apply(res, k)
-            if R.winner(res):
-                e = s = -_WIN - R.win_kind(res)
-            else:
-                e = s = self.ev.score(res)
-                if sigma:
-                    s += self._draw() * sigma // _G4SD
-            if self._best < 0 or s < self._best_score:
-                self._best_score = s
-                self._best_eq = e
-                self._best = k
-            k += 1
-        self._k = k
-        if k < n:
-            return False
-        self._finish(self._best)
-        if self.rules.between is not None:
-            # A key pressed in this last slice has its frame now, before
-            # the frame of the AI's first move (``ai_turn_keys``).
-            self.rules.between()
-        return True
-
-    def choose(self, pos, d1, d2):
-        """The whole choice in one call: returns ``.steps``."""
-        self.begin(pos, d1, d2)
-        while not self.step():
-            pass
-        return self.steps
-
-    def _finish(self, k):
-        R = self._R
-        self.chosen = k
-        out = bytearray(self._pos)
-        steps = []
-        if k >= 0:
-            mv = self.rules.moves
-            b = k << 3
-            for j in range(4):
-                if mv[b + 2 * j] == R.NONE:
-                    break
-                steps.append((mv[b + 2 * j], mv[b + 2 * j + 1]))
-            self.rules.apply(out, k)
-        else:
-            out[R.TURN] = 3 - out[R.TURN]
-        if R.winner(out):
-            self.equity = R.win_kind(out) * self._EV.PSCALE
-        elif self._n > 1:
-            self.equity = -self._best_eq
-        else:
-            self.equity = 0  # no choice: not scored
-        self.steps = steps
-        self.result = out
-        self.done = True

@@ -1,6 +1,7 @@
 """Long Nardy AI: chooses a play by the network's cubeless equity (0-ply).
 
-``NardyAI(level, seed)`` has Backgammon's ``BgAI`` API: ``choose(pos, d1,
+``NardyAI(level, seed)`` has the 24-point games' AI API
+(``minigam.core.search24``): ``choose(pos, d1,
 d2)`` picks a play in one call; an app calls ``begin(pos, d1, d2)`` and
 then ``step()`` once per frame until it returns True (each step scores at
 most ``SLICE`` candidates). The answer is then in ``.steps`` (``[(src,
@@ -17,20 +18,20 @@ takes the best estimate; Medium and Easy add seeded Gaussian-like noise of
 levels do. Measured by ``minigam.host.aitools.nardy.strength`` (the
 figures are in the README).
 
-It is Backgammon's ``BgAI`` over Long Nardy's rules, evaluator and
-noise: the same code chooses. The AI holds its own ``Rules`` (its play
+It is ``minigam.core.search24``'s search (Backgammon's too) over Long
+Nardy's rules, evaluator and noise: the same code chooses. The AI holds its own ``Rules`` (its play
 buffers) unless given one (the app shares its game's), so others may use
 theirs between steps; nothing is allocated per candidate.
 """
 
-from minigam.bg.ai import BgAI, LEVELS, SLICE  # noqa: F401 (the API)
+from minigam.core.search24 import LEVELS, SLICE, Search24  # noqa: F401 (the API)
 from minigam.nardy import eval as ne
 from minigam.nardy import rules as R
 
 NOISE = {"easy": 1200, "medium": 400, "hard": 0}
 
 
-class NardyAI(BgAI):
+class NardyAI(Search24):
     """The device Long Nardy AI.
 
     :param level: one of ``LEVELS``
