@@ -32,11 +32,11 @@ from minigam.app.states import (MENU, INFO, OPEN, PAGES_MODULE, PLAY_EXTRAS,
 
 # Pages (``app.menu_page``)
 _MAIN = const(0)
+_SETTINGS_PAGE = const(1)
+_STATS_PAGE = const(2)
 
 _G_NEW = const(0)  # a game's states (minigam.core.flow, minigam.quarter.game)
 _G_OVER = const(3)
-_SETTINGS_PAGE = const(1)
-_STATS_PAGE = const(2)
 
 RESUME = const(1)
 PLAY_AI = const(2)

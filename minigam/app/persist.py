@@ -6,13 +6,14 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
 * settings, 11 bytes: version, AI level, Full-Entry, match index, auto-play
   of forced plays, AI speed index, brightness index, last mode, the tutor,
   your own dice, the game (0 MINIGAM, 1 Backgammon, 2 Long Nardy)
-  (versions 1 and 2, without the last three or the last one, still load);
+  (versions 1 and 2, without the last three or the last one, still load;
+  read by ``minigam.app.settings_blob``);
 * statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
   Nardy's too): ``minigam.app.stats_blob``;
 * game: mode (1 vs AI, 2 two players), AI level, then the save of the
   game's own package (``SAVES``: ``minigam.quarter.save``,
   ``minigam.bg.save``, ``minigam.nardy.save``); their first bytes ("M",
-  "B", "N") tell them apart.
+  "B", "N") tell them apart (read by ``minigam.app.saved_game``).
 
 Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
@@ -36,8 +37,9 @@ BRIGHT = (25, 50, 75, 100)
 MODE_AI = const(1)
 MODE_2P = const(2)
 
-# Each game type's save module (``dumps(game)``, ``loads(data, dice)``) and
-# the first byte of its saves, by the game's ``KIND``.
+# Each game type's save module (``dumps(game)``, ``loads(data, dice)``), by
+# the game's ``KIND`` (``minigam.app.saved_game`` tells a save's game by its
+# first byte).
 SAVES = ("minigam.quarter.save", "minigam.bg.save", "minigam.nardy.save")
 
 _KIND_GAME = const(0)
