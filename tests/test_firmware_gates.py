@@ -249,7 +249,8 @@ def session_within_budget(s, build, tutor=False, hard=True):
     assert ("AI" in seen) == hard  # (a forced play is shown in AIMOVE)
     assert ("TUTOR" in seen) == tutor
     (at, free, _), _ = bench.lowest(s)
-    print("%s: lowest free %.1f KB (in %s)" % (build, free / 1024.0, at))
+    print("%s: lowest free %.1f KB, %d bytes (in %s)"
+          % (build, free / 1024.0, free, at))
     within_budget(s, build)
 
 
