@@ -36,11 +36,10 @@ import array
 
 from minigam.bg import shape
 from minigam.compat import const
+from minigam.core import net24
+from minigam.core.net24 import Q, S, ZS, PSCALE, add_cell, prob  # noqa: F401
 
-try:
-    from minigam.core import native as _nat
-except (ImportError, SyntaxError):
-    _nat = None
+_nat = net24.KERNELS  # (a test or a probe sets it to None: the plain loops)
 NATIVE = _nat is not None
 
 _NC = const(26)  # indices a side: bar, 24 points, off
@@ -49,10 +48,6 @@ N_IN = const(416)
 N_ON = const(43)  # rows added for every position: 30 board, 13 feature
 _TURN = const(52)
 NO = const(5)
-Q = const(256)
-S = const(256)
-ZS = const(65536)
-PSCALE = const(4096)  # probabilities and equities in 1/4096
 _EMPTY = bytes(53)  # root of full sums: no checkers anywhere
 
 
@@ -113,32 +108,6 @@ def net():
     return _NET[0]
 
 
-def _add_cell(nt, acc, fb, a, b):
-    """Add (b > a) or subtract the rows of the checkers between counts
-    ``a`` and ``b`` of the place whose first row is ``fb`` (the count
-    ``k``'s row: ``fb + k``, ``fb + 7`` from the 8th checker on)."""
-    w = nt.W1
-    H = nt.H
-    xat = nt.XAT
-    xh = nt.XH
-    xd = nt.XD
-    lo = a if a < b else b
-    hi = a + b - lo
-    for k in range(lo, hi):
-        r = fb + (k if k < _BPC else _BPC - 1)
-        i = r * H
-        if b > a:
-            for h in range(H):
-                acc[h] += w[i + h]
-            for x in range(xat[r], xat[r + 1]):
-                acc[xh[x]] += xd[x]
-        else:
-            for h in range(H):
-                acc[h] -= w[i + h]
-            for x in range(xat[r], xat[r + 1]):
-                acc[xh[x]] -= xd[x]
-
-
 def _hidden(nt, acc, base, full, root, res):
     """Plain loops of ``ai_native.hidden`` (same arguments and results)."""
     if full:
@@ -161,7 +130,7 @@ def _hidden(nt, acc, base, full, root, res):
                 side = _NC
             if side != t:
                 fb += _NC * _BPC
-            _add_cell(nt, acc, fb, a, b)
+            add_cell(nt, acc, fb, a, b)
 
 
 def outputs(nt, acc):
@@ -226,7 +195,7 @@ def add_features(nt, pos, fbuf, acc):
     else:
         shape.features(pos, fbuf)
         for k in range(shape.K_FEAT):
-            _add_cell(nt, acc, N_IN + fbuf[k], 0, 1)
+            add_cell(nt, acc, N_IN + fbuf[k], 0, 1)
 
 
 def board_sums(nt, pos, acc):
@@ -246,36 +215,6 @@ def full_sums(nt, pos, acc):
     view)."""
     board_sums(nt, pos, acc)
     add_features(nt, pos, _FBUF, acc)
-
-
-# Sigmoid table: _SIG[i] = 4096 * sigmoid((i - 256) / 32), i in 0..512.
-_SIG = [None]  # type: list
-
-
-def _table():
-    t = _SIG[0]
-    if t is None:
-        import math
-        t = array.array("H", bytes(2 * 513))
-        for i in range(513):
-            t[i] = int(PSCALE / (1.0 + math.exp(-(i - 256) / 32.0)) + 0.5)
-        _SIG[0] = t
-    return t
-
-
-def prob(z):
-    """A probability (0..4096) from an output ``z`` (linear interpolation
-    in a sigmoid table)."""
-    t = _SIG[0] or _table()
-    if z <= -8 * ZS:  # (z * 32 then stays a small int)
-        return t[0]
-    if z >= 8 * ZS:
-        return t[512]
-    x = z * 32
-    i = x // ZS
-    f = x - i * ZS
-    lo = t[i + 256]
-    return lo + (t[i + 257] - lo) * f // ZS
 
 
 def equity_of(zo):
@@ -318,7 +257,7 @@ class Evaluator:
         self.base = array.array("i", bytes(4 * nt.H))
         self.acc = array.array("i", bytes(4 * nt.H))
         self.z = nt.ZO
-        _table()
+        prob(0)  # the sigmoid table, made now rather than mid-turn
 
     def set_root(self, root):
         self.root[:] = root
@@ -336,4 +275,4 @@ class Evaluator:
 
     def score(self, res):
         self.sums(res)
-        return equity_of(outputs(self.net, self.acc))
+        return equity_of(net24.outputs(self.net, self.acc, _nat))

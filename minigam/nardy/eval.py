@@ -39,10 +39,10 @@ rows that changed (``score``). Nothing is allocated per candidate.
 
 import array
 
-from minigam.bg import eval as bge
+from minigam.core import net24
 from minigam.compat import const
 
-_nat = bge._nat
+_nat = net24.KERNELS  # (a test may set it to None: the plain loops)
 NATIVE = _nat is not None
 
 NC = const(26)  # board places a side: index 0 (unused), 1..24, off
@@ -52,10 +52,10 @@ NF = const(6)  # feature places a side: 3 features, each with its complement
 CAPS = (8, 15, 15)  # the features' caps: block, trapped, contact
 F_ON = const(76)  # feature rows on in every position: 2 x (8 + 15 + 15)
 NO = const(3)
-Q = const(256)
-S = const(256)
-ZS = const(65536)
-PSCALE = const(4096)
+Q = net24.Q
+S = net24.S
+ZS = net24.ZS
+PSCALE = net24.PSCALE
 _TURN = const(52)
 _FTURN = const(12)
 _BLOCK = const(26)
@@ -200,7 +200,7 @@ def _hidden(nt, acc, base, full, root, res):
                 side = nc
             if side != t:
                 fb += nc * BPC
-            bge._add_cell(nt, acc, fb, a, b)
+            net24.add_cell(nt, acc, fb, a, b)
 
 
 def _sums(nt, acc, base, full, root, res):
@@ -221,7 +221,7 @@ def full_sums(nt, pos, fbuf, acc):
 def equity_of(zo):
     """Cubeless equity (1/4096 units, -2..2 x 4096) of outputs ``zo`` for
     their side: 2 P(win) - 1 + P(win mars) - P(lose mars)."""
-    p = bge.prob
+    p = net24.prob
     return 2 * p(zo[0]) - PSCALE + p(zo[1]) - p(zo[2])
 
 
@@ -231,7 +231,7 @@ def evaluate(pos):
     nt = net()
     acc = array.array("i", bytes(4 * nt.H))
     full_sums(nt, pos, bytearray(13), acc)
-    return list(bge.outputs(nt, acc))
+    return list(net24.outputs(nt, acc, _nat))
 
 
 class Evaluator:
@@ -252,7 +252,7 @@ class Evaluator:
         self.base = array.array("i", bytes(4 * nt.H))
         self.acc = array.array("i", bytes(4 * nt.H))
         self.z = nt.ZO
-        bge.prob(0)  # the sigmoid table, made now rather than mid-turn
+        net24.prob(0)  # the sigmoid table, made now rather than mid-turn
 
     def set_root(self, root):
         self.root[:] = root
@@ -269,4 +269,4 @@ class Evaluator:
 
     def score(self, res):
         self.sums(res)
-        return equity_of(bge.outputs(self.net, self.acc))
+        return equity_of(net24.outputs(self.net, self.acc, _nat))
