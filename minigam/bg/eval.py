@@ -135,55 +135,9 @@ def _hidden(nt, acc, base, full, root, res):
 
 def outputs(nt, acc):
     """Fill ``nt.ZO`` with the ``NO`` outputs for hidden sums ``acc``;
-    returns ``ZO``."""
-    if _nat is not None:
-        _nat.outputs(nt, acc)
-        return nt.ZO
-    H = nt.H
-    no = nt.NO
-    zo = nt.ZO
-    w3 = nt.W3
-    b3 = nt.B3
-    for o in range(no):
-        zo[o] = b3[o]
-    if not nt.H2:
-        for h in range(H):
-            a = acc[h]
-            if a > 0:
-                if a > Q:
-                    a = Q
-                r = h
-                for o in range(no):
-                    zo[o] += w3[r] * a
-                    r += H
-        return zo
-    nzi = nt.nzi
-    nzv = nt.nzv
-    n = 0
-    for h in range(H):
-        a = acc[h]
-        if a > 0:
-            nzi[n] = h
-            nzv[n] = a if a < Q else Q
-            n += 1
-    w2 = nt.W2
-    b2 = nt.B2
-    H2 = nt.H2
-    r = 0
-    for j in range(H2):
-        s = b2[j]
-        for t in range(n):
-            s += w2[r + nzi[t]] * nzv[t]
-        r += H
-        if s > 0:
-            s //= S
-            if s > Q:
-                s = Q
-            k = j
-            for o in range(no):
-                zo[o] += w3[k] * s
-                k += H2
-    return zo
+    returns ``ZO`` (``minigam.core.net24.outputs`` with this module's
+    kernels)."""
+    return net24.outputs(nt, acc, _nat)
 
 
 def add_features(nt, pos, fbuf, acc):
