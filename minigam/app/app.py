@@ -601,7 +601,9 @@ class App:
                 _hint().hint_frame(self)
         elif st == CHECK:
             if self.adv_state == 2:
-                _coach().judge(self)
+                from minigam.app.verdict import judge
+                judge(self)
+                unload("minigam.app.verdict")
         elif st == REVIEW:
             _over().advance(self)
         elif ticks_diff(self.now, self.tip_at) >= 0:

@@ -1,13 +1,9 @@
 """The judge of the player's roll and the tutor: the judge (Hard's
 network, or the exact table on the PC) analyses the roll in the idle ticks
 while the player thinks; the hint (``minigam.app.hint``) shows its play,
-and the tutor measures the play confirmed against it and names the error
-(``minigam.quarter.review.DOUBTFUL``, ``BLUNDER``). Loaded when either is first
-used.
+and the tutor (``minigam.app.verdict``) measures the play confirmed
+against it and names the error. Loaded when either is first used.
 """
-
-from minigam.compat import unload
-from minigam.app.states import TUTOR
 
 
 def advisor(app):
@@ -39,25 +35,3 @@ def analyse(app):
     advisor(app).begin(g.turn_start() if g.steps else g.pos,
                           g.d1, g.d2)
     app.adv_state = 1
-
-
-def judge(app):
-    """The tutor's verdict on the play built: a notice when it gives
-    away more than DOUBTFUL, else the turn ends."""
-    g = app.game
-    q = app.scratch
-    q[:] = g.pos
-    q[g.TURN] = 3 - q[g.TURN]
-    loss = app.adv.loss_of(q)
-    from minigam.quarter.review import DOUBTFUL
-    if loss > DOUBTFUL:
-        from minigam.app.pages import tutor_banner
-        app.tutor_text = tutor_banner(app, loss)
-        app.state = TUTOR
-    else:
-        app.confirm_play()
-    # The notice's words are made once: their code (page texts, notation,
-    # thresholds) leaves the heap before the player reads them.
-    for m in ("minigam.app.pages", "minigam.quarter.notation", "minigam.quarter.review"):
-        unload(m)
-    app.dirty = True
