@@ -27,7 +27,7 @@ JUDGED = False  # (no tutor or review yet)
 POINTS = True  # a game is worth points: gammons, the cube, money sessions
 HITS = True
 CUBE = True
-AI_MODULES = ("minigam.bg.ai",)
+AI_MODULES = ("minigam.bg.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 # Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's

@@ -1,11 +1,11 @@
 """Long Nardy in the app: its board and game made, its AI, and what its
-board shows besides the checkers: the score, crosses on the points the
+board shows besides the checkers and the score: crosses on the points the
 picked checker may not go to (an opposing checker holds them, or landing
 there would make a forbidden block), and, when the head rule is what keeps
 the head's checkers still, a note saying so. The app's door to the game
 (``app.xt``), like ``minigam.app.quarter_app``, whose docstring lists what
-each game's module gives. Loaded with Long Nardy's board (the MINIGAM firmware ships it, stock
-drives carry MINIGAM alone).
+each game's module gives. Loaded with Long Nardy's board (the MINIGAM
+firmware ships it, stock drives carry MINIGAM alone).
 """
 
 from minigam.app.states import PICK, DEST
@@ -17,7 +17,7 @@ JUDGED = False  # (no tutor or review yet)
 POINTS = True  # a game is worth points (mars), money sessions
 HITS = False  # no checker is ever hit
 CUBE = False
-AI_MODULES = ("minigam.nardy.ai", "minigam.bg.ai")
+AI_MODULES = ("minigam.nardy.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.nardy_view", "minigam.app.bg_view",
            "minigam.app.bg_layout")  # (see quarter_app)
 

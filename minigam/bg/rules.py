@@ -351,7 +351,3 @@ class Rules(Plays24):
         if pass_turn:
             pos[TURN] = 3 - pos[TURN]
         return hits
-
-    def over(self, pos):
-        """Whether the game of ``pos`` is over (``Plays24.results``)."""
-        return winner(pos) != 0

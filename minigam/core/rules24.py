@@ -125,11 +125,7 @@ class Plays24:
         """Play play ``k`` of the last ``plays`` call on ``pos``."""
         raise NotImplementedError
 
-    def over(self, pos):
-        """Whether the game of ``pos`` is over."""
-        raise NotImplementedError
-
-    # -- new positions ---------------------------------------------------------
+    # -- new positions -----------------------------------------------------
 
     def _pass(self, pos):
         """The turn passes on ``pos`` (a game may clear its turn's marks
@@ -152,7 +148,7 @@ class Plays24:
         Convenient, not allocation-free."""
         n = self.plays(pos, d1, d2)
         if n == 0:
-            if self.over(pos):
+            if winner(pos):
                 return []
             return [self.result(pos, None, pass_turn)]
         return [self.result(pos, k, pass_turn) for k in range(n)]

@@ -433,9 +433,4 @@ class Rules(Plays24):
 
     def _pass(self, pos):
         """The turn passes, and its head moves are forgotten."""
-        pos[HEADS] = 0
-        pos[TURN] = 3 - pos[TURN]
-
-    def over(self, pos):
-        """Whether the game of ``pos`` is over (``Plays24.results``)."""
-        return winner(pos) != 0
+        end_turn(pos)
