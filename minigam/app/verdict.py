@@ -26,6 +26,7 @@ def judge(app):
         app.confirm_play()
     # The notice's words are made once: their code (page texts, notation,
     # thresholds) leaves the heap before the player reads them.
-    for m in ("minigam.app.pages", "minigam.quarter.notation", "minigam.quarter.review"):
+    for m in ("minigam.app.pages", "minigam.quarter.notation",
+              "minigam.quarter.review"):
         unload(m)
     app.dirty = True

@@ -15,7 +15,7 @@ held-out games of its own against gnubg (``bg_train``'s docstring).
 
 from minigam.bg import eval as bge
 from minigam.bg import rules as R
-from minigam.core.search24 import LEVELS, SLICE, Search24  # noqa: F401 (the API)
+from minigam.core.search24 import LEVELS, SLICE, Search24  # noqa: F401
 
 # Noise sd (1/4096 equity): Beginner, Intermediate, none (see above).
 NOISE = {"easy": 360, "medium": 160, "hard": 0}

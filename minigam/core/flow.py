@@ -8,8 +8,8 @@ then ``minigam.bg.game`` and ``minigam.nardy.game``). MINIGAM's game
 in full, but keeps a flow of its own for now: on this base it cost a stock
 CircuitPython game 1.3 KB of heap it does not have (measured twice on the
 emulated Pico, the second time on 2026-11-28 without the declarations
-below: 62.7 KB free at the lowest against the 64 KB budget). The app, the AI, the
-saves and the records drive all three through this API.
+below: 62.7 KB free at the lowest against the 64 KB budget). The app,
+the AI, the saves and the records drive all three through this API.
 
 A game gives:
 

@@ -544,8 +544,9 @@ def build_plan(profile=None, root=None, existing_settings=None,
     With ``weights_bin`` (a stock CircuitPython drive) the AI's weights
     modules ship as the weights files ``minigam/quarter/weights*.bin``
     (``minigam.host.aitools.quarter.weights_bin``): a loaded
-    ``.mpy``/``.py`` keeps its constants in the heap there. Without it (the MINIGAM firmware, which
-    freezes the modules into flash) the modules ship."""
+    ``.mpy``/``.py`` keeps its constants in the heap there. Without it
+    (the MINIGAM firmware, which freezes the modules into flash) the
+    modules ship."""
     from minigam.host.aitools.quarter.weights_bin import MODULES, to_bin
     from minigam.host.aitools.weights_module import load_source
     from minigam.host.hardware.chips import ships_24_point_games
