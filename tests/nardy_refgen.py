@@ -252,7 +252,10 @@ def random_state(rng, allow_finished=False):
                 if pts[q] * SIGN[p] > 0:
                     pts[q] = 0
             offs[p] = 15
-        state = (tuple(pts), offs[1], offs[2], rng.choice((1, 2)))
+        turn = rng.choice((1, 2))
+        if offs[turn] == 15:
+            turn = 3 - turn  # the game is over: the loser is on roll
+        state = (tuple(pts), offs[1], offs[2], turn)
         if _valid(state, allow_finished):
             return state
 
@@ -269,6 +272,8 @@ def _valid(state, allow_finished):
         if has_forbidden_block(pts, w, b, player):
             return False
     if w == 15 and b == 15:
+        return False
+    if (w, b)[state[3] - 1] == 15:  # the winner is never on roll
         return False
     for player in (1, 2):
         head = PATHS[player][0]

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from minigam.bg.game import BgGame, OVER, decode_log
+from minigam.bg.game import BgGame, OVER
+from minigam.core.turn_log import decode as decode_log
 from minigam.core.dice import Dice
 from minigam.host.aitools.bg.players import RandomCube, make_player
 from minigam.host.aitools.players import play_game

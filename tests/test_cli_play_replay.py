@@ -75,6 +75,9 @@ def test_play_errors(capsys):
                  ["--players", ",random"],
                  # the device offers odd match lengths only
                  ["--match", "4"], ["--match", "101"],
+                 # 0 is no length, in every game
+                 ["--match", "0"], ["--game", "nardy", "--match", "0"],
+                 ["--game", "backgammon", "--match", "0"],
                  # one or the other
                  ["--games", "2", "--match", "3"]):
         rc, out, err = run_main(cmd_play, argv, capsys)

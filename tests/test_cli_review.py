@@ -184,7 +184,7 @@ def test_exact_without_a_table_names_the_solve_command(record, no_cache,
     assert rc == 0
     assert out.splitlines()[0].endswith(
         "values: Hard's estimates (no cached exact table: 'python -m "
-        "minigam.host solve --full-entry' makes it)")
+        "minigam.host solve --full-entry' makes it in minutes)")
 
 
 def test_exact_values_are_used_when_cached(record, monkeypatch, capsys):
@@ -314,3 +314,33 @@ def test_calibration_needs_the_table(no_cache, capsys):
     rc, out, err = run(["--calibrate", "10"], capsys)
     assert rc == 2 and out == ""
     assert "'python -m minigam.host solve'" in err
+
+
+WITHOUT_NUMBA = ("import sys; sys.modules['numba'] = None\n"
+                 "from minigam.host.__main__ import main\n"
+                 "sys.exit(main(sys.argv[1:]))")
+
+
+def test_without_numba_review_falls_back_and_ai_perfect_says_why(record):
+    """make play's set-up has no numba: review uses Hard's estimates and
+    says why, ``ai --level perfect`` refuses in a sentence (no
+    traceback in either)."""
+    got = subprocess.run([sys.executable, "-c", WITHOUT_NUMBA, "review",
+                          record], capture_output=True, text=True,
+                         timeout=300)
+    assert got.returncode == 0, got.stderr
+    head = got.stdout.splitlines()[0]
+    assert "values: Hard's estimates (the exact table needs make test's " \
+        "set-up" in head
+    assert "Traceback" not in got.stderr
+    got = subprocess.run([sys.executable, "-c", WITHOUT_NUMBA, "review",
+                          "--values", "exact", record],
+                         capture_output=True, text=True, timeout=300)
+    assert got.returncode == 2 and "Traceback" not in got.stderr
+    assert "make test's set-up" in got.stderr
+    got = subprocess.run([sys.executable, "-c", WITHOUT_NUMBA, "ai",
+                          "--level", "perfect"],
+                         input="sp/sp 3-1\n", capture_output=True, text=True,
+                         timeout=300)
+    assert got.returncode == 2 and "Traceback" not in got.stderr, got.stderr
+    assert "perfect level needs the exact table's tools" in got.stderr

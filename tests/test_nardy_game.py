@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nardy_refgen import positions
-from minigam.bg.game import decode_log
+from minigam.core.turn_log import decode as decode_log
 from minigam.core.dice import Dice
 from minigam.nardy import game as G
 from minigam.nardy.game import NardyGame, GameError

@@ -203,3 +203,18 @@ def test_non_text_is_a_notation_error():
         except NotationError:
             continue
         raise AssertionError("accepted %r" % (bad,))
+
+
+def test_a_winner_is_never_on_roll():
+    """A side with all 15 off has won: the position after its last play
+    has the other side on roll, and the same board with the winner on
+    roll is refused (as MINIGAM's and Backgammon's notations refuse it)."""
+    won = "offx15/18x4,17x3,16x2,13x4,offx2/"
+    assert format_position(parse_position(won + "b")) == won + "b"
+    for text in (won + "w", "18x4,17x3,16x2,13x4,2x2/offx15/b"):
+        try:
+            parse_position(text)
+        except NotationError as exc:
+            assert "cannot be on roll" in str(exc)
+            continue
+        raise AssertionError("accepted %r" % text)

@@ -5,7 +5,7 @@ builds the screens once. ``app.tick(now_ms)`` does one pass of the loop: it
 reads every pending key, advances the AI's sliced search and its move-by-move
 playback, advances the dice pixels, and when something changed pushes the
 new state into the views and refreshes the display once. Nothing blocks.
-``run(hw)`` is the device loop.
+``code.py`` runs the device loop.
 
 States (``app.state``): MENU, INFO (a statistics page), OPEN (opening roll
 due), OPENED (opening dice shown), ROLL (a human must roll: the hand-over
@@ -27,14 +27,11 @@ of the moment, in turn when they do not fit at once. Keys during the AI's
 turn are read and dropped.
 """
 
-import displayio
-
 from minigam.compat import const, unload
 from minigam.hw import keys as K
 from minigam.hw.ticks import ticks_add, ticks_diff
 from minigam.app import palette as C
 from minigam.app import persist as P
-from minigam.app.layout import Layout
 from minigam.app.states import (MENU, INFO, OPEN, OPENED, ROLL, PICK, DEST,
                                 DONE, PASS, AI, AIMOVE, OVER, ENTER, HINT,
                                 CHECK, TUTOR, SUMMARY, REVIEW, OFFER,
@@ -93,86 +90,11 @@ class App:
     """
 
     def __init__(self, hw, dice=None, ai_seed=None, perfect=None):
-        self.hw = hw
-        self.lay = Layout(hw.width, hw.height)
-        self.text = None  # the TextView, while a text page may be shown
-        self.root = displayio.Group()
-        # MINIGAM's board first, before any other start-up allocation (on
-        # stock CircuitPython a board made later, between the menu's code
-        # and its pages, left no 16 KB block free in a game).
-        # The game's app module (``states.GAME_MODULES``; ``menu.use_board``
-        # changes it with the board): the app's one door to the game.
-        from minigam.app import quarter_app
-        self.xt = quarter_app
-        # It makes the board view, and ``col``, the view's place of a
-        # player's index (MINIGAM's column, the 24-point games' spot).
-        self.board, self.col = quarter_app.board(self)
-        self.root.append(self.board.group)
-        self.tutor = False  # the tutor judges this game (MINIGAM only)
-        self.dice = dice
-        self.ai_seed = ai_seed
-        self.perfect = perfect
-        self.settings = P.load_settings(hw.store)
-        _menu().check_games(self)  # has_bg; the chosen game's board
-        hw.display.root_group = self.root
-        if self.settings.level >= self.n_levels():
-            self.settings.level = len(P.LEVELS) - 1  # Hard
-        self.stats = P.load_stats(hw.store)
-        self.settings_changed = False
-        self.apply_brightness()
-        self.saved = P.load_game(hw.store, dice) is not None
-        self.game = None
-        self.ai = None
-        self.mode = P.MODE_AI
-        self.level = 1
-        self.now = 0
-        self.due = 0
-        # The AI's search: when its first slice ran (None: not yet), and
-        # how long its last one took from there in ms (the frame drawn as
-        # its turn begins is not part of it; the trace and the firmware
-        # bench read it).
-        self.ai_began = None
-        self.thinking = False
-        self.think_ms = 0
-        self.waited = False  # a key was pressed in this AI turn: "wait"
-        self.menu_page = 0  # main, Settings or Statistics (app.menu)
-        self.menu_sel = 0
-        self.dirty = True
-        self.frames = 0
-        self.keys_taken = 0  # key codes handled (the trace reports it)
-        # Board view state, pushed by _render.
-        self.cube_note = None  # Backgammon: the last cube action's words
-        self.srcs = []
-        self.src_idx = []
-        self.src_index = -1
-        self.tgts = []
-        self.ci = 0
-        self.src = -1
-        self.ai_steps = []
-        self.forced = False
-        self.cur_color = C.CURSOR
-        self.last_col = -1
-        # The bottom line's key tips: which one shows, and when the next.
-        self.tip = 0
-        self.tip_at = 0
-        # The advisor of the hint and the tutor (a Hard AIPlayer, or the
-        # exact table on the PC) and whether it holds this turn's analysis
-        # (it runs in the idle ticks while the player thinks).
-        self.adv = None
-        self.adv_state = 0  # 0 idle, 1 analysing this turn, 2 done
-        # the hint's board; the tutor's result (either game's position)
-        self.scratch = bytearray(17)  # (53 for Backgammon: menu._start)
-        self.hint_k = -1  # the hint's move shown (-1: still thinking)
-        self.tutor_text = None  # the tutor's notice: its two lines
-        # Your own dice: whose roll is entered (0 the opening), which die,
-        # the values, and whether the opening dice tied.
-        self.enter_who = 0
-        self.enter_k = 0
-        self.enter_d = bytearray(2)
-        self.enter_tie = False
-        self.review = None  # the game-over review (minigam.quarter.review.Review)
-        self.review_page = 0
-        self.to_menu()
+        # Every attribute is set, and explained, in start-up code that
+        # leaves the heap once the app runs.
+        from minigam.app.app_init import init
+        init(self, hw, dice, ai_seed, perfect)
+        unload("minigam.app.app_init")
 
     def names(self):
         """The two players' names in this game's mode."""
@@ -666,10 +588,3 @@ class App:
         from minigam.app import play_view
         play_view.render(self)
 
-
-def run(hw):
-    """The device main loop: never returns."""
-    app = App(hw)
-    ticks = hw.ticks_ms
-    while True:
-        app.tick(ticks())

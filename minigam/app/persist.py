@@ -163,7 +163,12 @@ def save_module(kind):
 
 
 def save_game(store, mode, level, game):
+    """Save the game in progress. Its save module is loaded for the call:
+    a save comes once a turn, and on stock CircuitPython the module's code
+    would otherwise hold heap through the player's turn, when the tutor's
+    search needs it."""
     data = save_module(game.KIND).dumps(game)
+    unload(SAVES[game.KIND])
     return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
 
 

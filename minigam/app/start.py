@@ -17,3 +17,4 @@ def build_app(hw, seed=None, perfect=None):
         from minigam.core.dice import Dice
         dice = Dice(seed=seed)
     return App(hw, dice=dice, ai_seed=seed, perfect=perfect)
+

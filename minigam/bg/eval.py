@@ -28,7 +28,7 @@ Speed: the board's hidden sums of the position before a play are computed
 once (``set_root``); each candidate then adds or removes only the rows of
 the bits that changed (``score``): a play moves 1 to 4 checkers, a hit one
 more. Its 13 feature rows are computed and added whole
-(``ai_native.bg_shape`` and ``add_rows`` on the MINIGAM firmware). Nothing
+(``minigam.core.native.bg_shape`` and ``add_rows`` on the MINIGAM firmware). Nothing
 is allocated per candidate.
 """
 
@@ -109,7 +109,7 @@ def net():
 
 
 def _hidden(nt, acc, base, full, root, res):
-    """Plain loops of ``ai_native.hidden`` (same arguments and results)."""
+    """Plain loops of ``minigam.core.native.hidden`` (same arguments and results)."""
     if full:
         b1 = nt.B1
         for h in range(nt.H):
@@ -194,24 +194,12 @@ def evaluate(pos):
     return list(outputs(nt, acc))
 
 
-class Evaluator:
-    """Scores the results of one root position incrementally.
-
-    ``set_root(root)`` takes the position results are compared with, seen
-    by the same side as they are: the position before the play with its
-    turn already passed. ``score(res)`` returns the cubeless equity (1/4096
-    units) of ``res`` for its side to move (the player choosing a play
-    wants the lowest), leaving the outputs in ``self.z``.
-    """
+class Evaluator(net24.Evaluator24):
+    """Backgammon's evaluator (``minigam.core.net24.Evaluator24``)."""
 
     def __init__(self):
-        self.net = nt = net()
-        self.root = bytearray(53)
+        net24.Evaluator24.__init__(self, net(), 53)
         self.fres = bytearray(shape.K_FEAT)
-        self.base = array.array("i", bytes(4 * nt.H))
-        self.acc = array.array("i", bytes(4 * nt.H))
-        self.z = nt.ZO
-        prob(0)  # the sigmoid table, made now rather than mid-turn
 
     def set_root(self, root):
         self.root[:] = root

@@ -37,7 +37,7 @@ played in full (``minigam.core.flow24``).
 
 from minigam.core.flow import (GameError, NEW, ROLL, MOVE, OVER,  # noqa: F401
                                CUBE)
-from minigam.core.flow24 import Game24, decode_log  # noqa: F401 (the API's)
+from minigam.core.flow24 import Game24
 from minigam.bg.rules import (Rules, new_position, winner as _winner,
                               win_kind, can_move, do_move, undo_move, TURN)
 

@@ -231,42 +231,12 @@ class Rules(Plays24):
 
     def _pair(self, nk, s, t, ha, da, s2, u, hb, db):
         """Record the two-step play (s->t with da, s2->u with db; ha, hb
-        the hit indices or 0) unless its board is already listed. The key
-        is the board change: the landing and leaving indices left after a
-        checker's pass-through cancels (26 fills the gap), and the hits."""
-        p1 = t
-        n1 = s
-        p2 = u
-        n2 = s2
-        if s2 == t:
-            p1 = 26
-            n2 = 26
-        elif u == s:
-            p2 = 26
-            n1 = 26
-        if p1 > p2:
-            p1, p2 = p2, p1
-        if n1 > n2:
-            n1, n2 = n2, n1
-        bits = (1 if ha else 0) | (2 if hb else 0)
+        the hit indices or 0) unless its board is already listed: the
+        hits are part of the board's key (``Plays24._record_pair``)."""
+        self._curhit = (1 if ha else 0) | (2 if hb else 0)
         if ha > hb:
             ha, hb = hb, ha
-        key = ((((p1 * 27 + p2) * 27 + n1) * 27 + n2) * 25 + ha) * 25 + hb
-        keys = self._keys
-        k = 0
-        while k < nk and keys[k] != key:
-            k += 1
-        if k < nk:
-            return nk
-        keys[nk] = key
-        cur = self._cur
-        cur[0] = s
-        cur[1] = da
-        cur[2] = s2
-        cur[3] = db
-        self._curhit = bits
-        self._leaf(2)
-        return nk + 1
+        return self._record_pair(nk, s, t, s2, u, da, db, ha * 25 + hb)
 
     def _singles(self, pos, m, lo, d):
         """List the one-step plays of die ``d`` (no two-step play exists).

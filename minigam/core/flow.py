@@ -2,14 +2,11 @@
 opening roll, rolling, a turn built move by move with undo, confirming it,
 and the turn log.
 
-``Flow`` is the base of the 24-point games' flow (``minigam.core.flow24``,
-then ``minigam.bg.game`` and ``minigam.nardy.game``). MINIGAM's game
-(``minigam.quarter.game``) has the same API, which its docstring describes
-in full, but keeps a flow of its own for now: on this base it cost a stock
-CircuitPython game 1.3 KB of heap it does not have (measured twice on the
-emulated Pico, the second time on 2026-11-28 without the declarations
-below: 62.7 KB free at the lowest against the 64 KB budget). The app,
-the AI, the saves and the records drive all three through this API.
+``Flow`` is the base of every game's flow: MINIGAM's
+(``minigam.quarter.game``) and the 24-point games' (``minigam.core.flow24``,
+then ``minigam.bg.game`` and ``minigam.nardy.game``). The app, the AI, the
+saves and the records drive all three through its API, which
+``minigam.quarter.game``'s docstring describes in full.
 
 A game gives:
 
@@ -21,11 +18,13 @@ A game gives:
 * ``_new_pos()``, ``_won(pos)`` (0 or the winner), ``_points(pos)`` (what
   a won game is worth), ``_begin_turn(d1, d2, auto)`` (the dice rolled:
   what may be played, and a forced play made when ``auto``),
-  ``_singles()`` (the single moves offered now), ``_allowed(src, die)``,
-  ``turn_done()``, ``_log_turn(player)`` and ``turns``.
+  ``_singles()`` (the single moves offered now), ``_allowed(src, die)``
+  and ``turn_done()``. (They are not
+  declared here as methods that raise: on stock CircuitPython every
+  function costs heap.)
 """
 
-from minigam.compat import const
+from minigam.compat import const, unload
 
 NEW = const(0)
 ROLL = const(1)
@@ -49,10 +48,6 @@ class Flow:
     docstring for what a game adds."""
 
     _PLAY_OPENING = True  # the opening dice are the first turn's
-    OFF = 0  # the position's shape: a game gives its own
-    BLOCK = 0
-    TURN = 0
-    KIND = -1
 
     def __init__(self, rules, match_to, dice, auto_forced, can, do, undo):
         self._can = can
@@ -97,7 +92,7 @@ class Flow:
         self.state = NEW
         self.opening = None
         self.start = None
-        self.log = bytearray()  # see _log_turn
+        self.log = bytearray()  # minigam.core.turn_log
         self.first_turn = 0
         self.turn_no = 0
         self.winner = 0
@@ -111,7 +106,7 @@ class Flow:
         self.pos = bytearray(pos)
         self.start = bytearray(pos)
         self.opening = None
-        self.log = bytearray()
+        self.log = bytearray()  # minigam.core.turn_log
         self.first_turn = 0
         self.turn_no = 0
         self._clear_turn()
@@ -310,6 +305,28 @@ class Flow:
             self.state = ROLL
         return w
 
+    def _log_turn(self, player):
+        """The turn just played, onto ``log`` (``minigam.core.turn_log``)."""
+        log = self.log
+        self._log(player << 6 | self.d1 << 3 | self.d2, len(self.steps))
+        for src, die, hit in self.steps:
+            log.append(src)
+            log.append(die << 1 | hit)
+
+    def _log(self, head, n):
+        """A turn's or a cube action's first two bytes."""
+        self.log.append(head)
+        self.log.append(n)
+
+    @property
+    def turns(self):
+        """The confirmed turns, ``[(player, d1, d2, steps), ...]``
+        (``minigam.core.turn_log.decode``, loaded for the read)."""
+        from minigam.core.turn_log import decode
+        got = decode(self.log)
+        unload("minigam.core.turn_log")
+        return got
+
     def _end(self, pos):
         """Pass the turn at the end of a turn."""
         pos[self.TURN] = 3 - pos[self.TURN]
@@ -338,32 +355,6 @@ class Flow:
             for _ in range(made):
                 self.undo()
             raise
-
-    # -- what a game gives (see the module docstring) ------------------------
-
-    def _new_pos(self):
-        raise NotImplementedError
-
-    def _won(self, pos):
-        raise NotImplementedError
-
-    def _points(self, pos):
-        raise NotImplementedError
-
-    def _begin_turn(self, d1, d2, auto):
-        raise NotImplementedError
-
-    def _singles(self):
-        raise NotImplementedError
-
-    def _allowed(self, src, die):
-        raise NotImplementedError
-
-    def turn_done(self):
-        raise NotImplementedError
-
-    def _log_turn(self, player):
-        raise NotImplementedError
 
     # -- helpers for screens and tests --------------------------------------
 

@@ -1,7 +1,6 @@
 """The flow the 24-point games share (Backgammon's ``minigam.bg.game``,
 Long Nardy's ``minigam.nardy.game``): ``Game24``, the turn flow of
-``minigam.core.flow`` with both games' way of playing a roll and their
-turn log.
+``minigam.core.flow`` with both games' way of playing a roll.
 
 Their position is laid out alike (``OFF`` 25, ``BLOCK`` 26, ``TURN`` 52;
 a subclass gives them, as MINIGAM's game does). A single move is offered
@@ -11,11 +10,6 @@ reachable, and when only one of two different dice can be used, the
 higher one must be. So building a play move by move reaches exactly the
 results of ``Rules.plays`` (both games play "both dice if you can, else
 the higher").
-
-The turn log (``log``): a turn is ``player << 6 | d1 << 3 | d2``, the
-number of moves, then two bytes a move (src; die << 1 | hit); a cube
-action (Backgammon) is the player << 6 (no dice), then 1 offered, 2 taken,
-3 dropped. ``decode_log`` reads it back.
 """
 
 from minigam.core.flow import Flow, GameError, MOVE
@@ -127,46 +121,3 @@ class Game24(Flow):
         if self.state != MOVE:
             return False
         return len(self.steps) >= self.need or bool(self._won(self.pos))
-
-    def _log_turn(self, player):
-        self._log(player << 6 | self.d1 << 3 | self.d2, len(self.steps))
-        for src, die, hit in self.steps:
-            self.log.append(src)
-            self.log.append(die << 1 | hit)
-
-    def _log(self, head, n):
-        """A turn's or a cube action's first two bytes (module docstring)."""
-        self.log.append(head)
-        self.log.append(n)
-
-    @property
-    def turns(self):
-        """Confirmed turns (``decode_log``)."""
-        return decode_log(self.log)
-
-
-def decode_log(log):
-    """A game's turn log (``Game24.log``) as ``[(player, d1, d2, steps),
-    ...]``, ``steps`` a tuple of ``(src, die, hit)``; a cube action is
-    ``(player, 0, 0, action)``, action 1 offered, 2 taken, 3 dropped.
-    ValueError when ``log`` ends inside a turn."""
-    out = []  # type: list
-    i = 0
-    while i < len(log):
-        if i + 1 >= len(log):
-            raise ValueError("the log ends inside a turn")
-        b = log[i]
-        n = log[i + 1]
-        if not b & 63:
-            out.append((b >> 6, 0, 0, n))
-            i += 2
-            continue
-        if i + 2 + 2 * n > len(log):
-            raise ValueError("the log ends inside a turn")
-        steps = []
-        for j in range(n):
-            e = log[i + 3 + 2 * j]
-            steps.append((log[i + 2 + 2 * j], e >> 1, e & 1))
-        out.append((b >> 6, (b >> 3) & 7, b & 7, tuple(steps)))
-        i += 2 + 2 * n
-    return out

@@ -6,7 +6,7 @@ code these run many times faster than bytecode, with the same integer
 results. Only the MINIGAM firmware has the native emitter (its overlay
 turns it on and freezes this module compiled for ARMv6-M); stock
 CircuitPython, the MicroPython VM and CPython cannot compile it, so
-``deploy`` leaves it out and ``ai_eval`` falls back to its own loops.
+``deploy`` leaves it out and ``minigam.quarter.eval`` falls back to its own loops.
 
 Viper reads ``ptr16`` as unsigned: int16 tables are sign-extended here.
 """
@@ -205,61 +205,11 @@ def hidden(nt, acc, base, full: int, root: ptr8, res: ptr8):
         _fix_rows(nt, acc, nf)
 
 @micropython.viper
-def output(nt, acc: ptr32) -> int:
-    """The network output ``z`` for hidden sums ``acc`` (as
-    ``ai_eval.output``)."""
-    n1 = int(nt.H)
-    n2 = int(nt.H2)
-    w2 = ptr16(nt.W2)
-    b2 = ptr32(nt.B2)
-    w3 = ptr16(nt.W3)
-    nzi = ptr32(nt.nzi)
-    nzv = ptr32(nt.nzv)
-    q = 256  # ai_eval.Q
-    z = int(nt.B3)
-    if n2 == 0:
-        for h in range(n1):
-            a = acc[h]
-            if a > 0:
-                if a > q:
-                    a = q
-                v = int(w3[h])
-                if v & 0x8000:
-                    v -= 0x10000
-                z += v * a
-        return z
-    n = 0
-    for h in range(n1):
-        a = acc[h]
-        if a > 0:
-            nzi[n] = h
-            nzv[n] = a if a < q else q
-            n += 1
-    r = 0
-    for j in range(n2):
-        s = b2[j]
-        for i in range(n):
-            v = int(w2[r + nzi[i]])
-            if v & 0x8000:
-                v -= 0x10000
-            s += v * nzv[i]
-        r += n1
-        if s > 0:
-            s //= 256  # ai_eval.S
-            if s > q:
-                s = q
-            v = int(w3[j])
-            if v & 0x8000:
-                v -= 0x10000
-            z += v * s
-    return z
-
-
-@micropython.viper
 def outputs(nt, acc: ptr32):
-    """Fill ``nt.ZO`` (int32, ``nt.NO`` of them) with the outputs of a net
-    of several (``minigam.bg.eval.outputs``): ``W3`` holds ``NO`` rows of
-    ``H2`` weights (``H`` when ``H2`` is 0), ``B3`` an int32 bias each."""
+    """Fill ``nt.ZO`` (int32, ``nt.NO`` of them) with a net's outputs
+    (``minigam.core.net24.outputs``; MINIGAM's one output, as
+    ``minigam.quarter.eval.output``): ``W3`` holds ``NO`` rows of ``H2``
+    weights (``H`` when ``H2`` is 0), ``B3`` an int32 bias each."""
     n1 = int(nt.H)
     n2 = int(nt.H2)
     no = int(nt.NO)

@@ -138,3 +138,25 @@ def prob(z):
     f = x - i * ZS
     lo = t[i + 256]
     return lo + (t[i + 257] - lo) * f // ZS
+
+
+class Evaluator24:
+    """What a 24-point game's evaluator (its ``Evaluator``) holds: it
+    scores the results of one root position incrementally.
+
+    ``set_root(root)`` takes the position results are compared with, seen
+    by the same side as they are: the position before the play with its
+    turn already passed. ``score(res)`` returns the cubeless equity (1/4096
+    units) of ``res`` for its side to move (the player choosing a play
+    wants the lowest), leaving the outputs in ``self.z``. A game gives
+    both, on these buffers: ``root`` (``root_size`` bytes), the root's
+    hidden sums ``base`` and the result's ``acc``.
+    """
+
+    def __init__(self, nt, root_size):
+        self.net = nt
+        self.root = bytearray(root_size)
+        self.base = array.array("i", bytes(4 * nt.H))
+        self.acc = array.array("i", bytes(4 * nt.H))
+        self.z = nt.ZO
+        prob(0)  # the sigmoid table, made now rather than mid-turn

@@ -106,6 +106,43 @@ class Plays24:
             self.hits[c] = self._curhit
         self.count = c + 1
 
+    def _record_pair(self, nk, s, t, s2, u, da, db, more):
+        """Record the two-step play (``s`` to ``t`` with ``da``, then ``s2``
+        to ``u`` with ``db``) unless a play with its board is among the
+        ``nk`` recorded since the roll's search began; returns the new
+        ``nk``. The board's key is what changed: the leaving and landing
+        indices left once a checker's pass-through cancels (26 fills the
+        gap), times 625 plus ``more`` (Backgammon's hit indices)."""
+        p1 = t
+        n1 = s
+        p2 = u
+        n2 = s2
+        if s2 == t:
+            p1 = 26
+            n2 = 26
+        elif u == s:
+            p2 = 26
+            n1 = 26
+        if p1 > p2:
+            p1, p2 = p2, p1
+        if n1 > n2:
+            n1, n2 = n2, n1
+        key = (((p1 * 27 + p2) * 27 + n1) * 27 + n2) * 625 + more
+        keys = self._keys
+        k = 0
+        while k < nk and keys[k] != key:
+            k += 1
+        if k < nk:
+            return nk
+        keys[nk] = key
+        cur = self._cur
+        cur[0] = s
+        cur[1] = da
+        cur[2] = s2
+        cur[3] = db
+        self._leaf(2)
+        return nk + 1
+
     def steps(self, k):
         """How many steps play ``k`` of the last ``plays`` call has."""
         mv = self.moves

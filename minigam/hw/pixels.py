@@ -77,7 +77,6 @@ class DiceIndicator:
         self._buf = bytearray(3 * n)  # frame being built (full intensity)
         self._out = bytearray(3 * n)  # what the pixels hold now (scaled)
         self._written = False
-        self.colors = [PLAYER_COLORS[0], PLAYER_COLORS[1], PLAYER_COLORS[2]]
         self._bright = 255
         self._asleep = False
         self._dirty = True
@@ -93,12 +92,6 @@ class DiceIndicator:
         self._last_fid = -3
 
     # ----- settings
-    def set_player_colors(self, c1, c2):
-        """Colours of player 1 and player 2 as (r, g, b)."""
-        self.colors[1] = c1
-        self.colors[2] = c2
-        self._dirty = True
-
     @property
     def brightness(self):
         return self._bright / 255
@@ -165,10 +158,6 @@ class DiceIndicator:
         self._started = True
         self._roll_ms = duration_ms
 
-    @property
-    def rolling(self):
-        return self.mode == ROLL
-
     def think(self, player, now_ms):
         """Thinking animation in ``player``'s colour until another mode is set."""
         self.mode = THINK
@@ -200,7 +189,7 @@ class DiceIndicator:
         l1 = USED_LEVEL if used1 else 256
         l2 = USED_LEVEL if used2 else 256
         if n >= 12:
-            c = self.colors[self.player]
+            c = PLAYER_COLORS[self.player]
             for i in range(d1):
                 self._set(i, c, l1)
             for i in range(d2):
@@ -208,7 +197,7 @@ class DiceIndicator:
         elif n >= 2:
             self._set(0, DIE_COLORS[d1], l1)
             self._set(n - 1, DIE_COLORS[d2], l2)
-            c = self.colors[self.player]
+            c = PLAYER_COLORS[self.player]
             for i in range(1, n - 1):
                 self._set(i, c, MOVER_LEVEL)
         else:
@@ -244,11 +233,11 @@ class DiceIndicator:
         if mode == DICE:
             self._dice_frame(self.d1, self.d2, self.used1, self.used2, elapsed)
         elif mode == MOVER:
-            c = self.colors[self.player]
+            c = PLAYER_COLORS[self.player]
             for i in range(min(self.count, 12)):
                 self._set(i, c, MOVER_LEVEL)
         elif mode == THINK:
-            c = self.colors[self.player]
+            c = PLAYER_COLORS[self.player]
             n = self.count
             if n >= 2:
                 m = n if n < 12 else 12

@@ -32,7 +32,7 @@ runs on ``minigam.core.native``'s ``hidden`` kernel (MINIGAM firmware) twice:
 over the board (26 places a side, the turn at byte 52) and over the
 features (6 places a side in a 13-byte buffer, the turn at byte 12);
 elsewhere the same loops run as bytecode. The outputs and the sigmoid
-table are ``minigam.bg.eval``'s. The sums of the position before a play
+table are ``minigam.core.net24``'s. The sums of the position before a play
 are computed once (``set_root``); a candidate adds or removes only the
 rows that changed (``score``). Nothing is allocated per candidate.
 """
@@ -64,7 +64,7 @@ _FZERO = bytes(13)  # no feature rows
 
 
 class _Part:
-    """A first-layer table in the layout ``ai_native.hidden`` reads: ``NC``
+    """A first-layer table in the layout ``minigam.core.native.hidden`` reads: ``NC``
     places a side of ``BPC`` rows, the turn at byte ``TURN``; the weights
     ``W1`` (one byte each, read in place) with their corrections."""
 
@@ -176,7 +176,7 @@ def features(pos, out):
 
 
 def _hidden(nt, acc, base, full, root, res):
-    """Plain loops of ``ai_native.hidden`` for a part's layout (same
+    """Plain loops of ``minigam.core.native.hidden`` for a part's layout (same
     arguments and results)."""
     H = nt.H
     if full:
@@ -234,25 +234,13 @@ def evaluate(pos):
     return list(net24.outputs(nt, acc, _nat))
 
 
-class Evaluator:
-    """Scores the results of one root position incrementally.
-
-    ``set_root(root)`` takes the position results are compared with, seen
-    by the same side as they are: the position before the play with its
-    turn already passed. ``score(res)`` returns the cubeless equity (1/4096
-    units) of ``res`` for its side to move (the player choosing a play
-    wants the lowest), leaving the outputs in ``self.z``.
-    """
+class Evaluator(net24.Evaluator24):
+    """Long Nardy's evaluator (``minigam.core.net24.Evaluator24``)."""
 
     def __init__(self):
-        self.net = nt = net()
-        self.root = bytearray(54)
+        net24.Evaluator24.__init__(self, net(), 54)
         self.froot = bytearray(13)
         self.fres = bytearray(13)
-        self.base = array.array("i", bytes(4 * nt.H))
-        self.acc = array.array("i", bytes(4 * nt.H))
-        self.z = nt.ZO
-        net24.prob(0)  # the sigmoid table, made now rather than mid-turn
 
     def set_root(self, root):
         self.root[:] = root

@@ -20,8 +20,8 @@ A position is one word, ``<white>/<black>/<on roll>``::
 
 The parser is strict: a wrong count, a point listed twice or out of order,
 a point holding both colours, any other character, a position no game can
-reach (both sides finished; checkers borne off while one is still outside
-home; a forbidden block, six points in a row with no opposing checker
+reach (both sides finished; a side that has borne off all 15 on roll;
+checkers borne off while one is still outside home; a forbidden block, six points in a row with no opposing checker
 ahead; one side with all 15 on its head while the other has moved, unless
 that side is on roll and the other has 13 or more on its head: a first
 turn always has a move, so the side that has not moved has had no turn
@@ -181,8 +181,9 @@ def validate(pos):
     """Raise ``NotationError`` unless ``pos`` is a position a game can
     reach between turns (checked: size, turn, 15 checkers a side, no point
     with both colours, no one borne off with a checker outside home, not
-    both finished, no forbidden block, a side that has not moved yet is
-    on roll after one turn of the other's at most, ``HEADS`` 0)."""
+    both finished, a winner not on roll, no forbidden block, a side that
+    has not moved yet is on roll after one turn of the other's at most,
+    ``HEADS`` 0)."""
     if len(pos) != POS_SIZE:
         raise NotationError("a position has %d bytes, not %d"
                             % (len(pos), POS_SIZE))
@@ -214,6 +215,11 @@ def validate(pos):
             raise NotationError("point %d holds both colours" % (25 - i))
     if pos[OFF] == CHECKERS and pos[BLOCK + OFF] == CHECKERS:
         raise NotationError("both players have borne off every checker")
+    for side in (0, 1):
+        if pos[side * BLOCK + OFF] == CHECKERS and pos[TURN] == side + 1:
+            raise NotationError(
+                "%s has borne off every checker and won: the game is over, "
+                "so %s cannot be on roll" % (_SIDES[side], _SIDES[side]))
     for side in (0, 1):
         b = side * BLOCK
         o = BLOCK - b

@@ -293,44 +293,11 @@ class Rules(Plays24):
 
     def _pair(self, nk, s, da, s2, db):
         """Record the two-step play (s with da, then s2 with db) unless its
-        board is already listed. The key is the board change: the leaving
-        and landing indices left after a checker's pass-through cancels
-        (26 fills the gap)."""
+        board is already listed (``Plays24._record_pair``)."""
         t = s + da
-        if t > OFF:
-            t = OFF
         u = s2 + db
-        if u > OFF:
-            u = OFF
-        p1 = t
-        n1 = s
-        p2 = u
-        n2 = s2
-        if s2 == t:
-            p1 = 26
-            n2 = 26
-        elif u == s:
-            p2 = 26
-            n1 = 26
-        if p1 > p2:
-            p1, p2 = p2, p1
-        if n1 > n2:
-            n1, n2 = n2, n1
-        key = ((p1 * 27 + p2) * 27 + n1) * 27 + n2
-        keys = self._keys
-        k = 0
-        while k < nk and keys[k] != key:
-            k += 1
-        if k < nk:
-            return nk
-        keys[nk] = key
-        cur = self._cur
-        cur[0] = s
-        cur[1] = da
-        cur[2] = s2
-        cur[3] = db
-        self._leaf(2)
-        return nk + 1
+        return self._record_pair(nk, s, t if t < OFF else OFF, s2,
+                             u if u < OFF else OFF, da, db, 0)
 
     def _singles(self, pos, m, d, hd):
         """List the one-step plays of die ``d`` (no two-step play exists).

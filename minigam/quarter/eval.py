@@ -60,7 +60,7 @@ class Net:
     first-layer biases here, and a play's changes add and remove as many
     rows. From a module the small tables are copied into arrays.
 
-    ``NC``, ``BPC``, ``TURN``: the position layout ``ai_native.hidden``
+    ``NC``, ``BPC``, ``TURN``: the position layout ``minigam.core.native.hidden``
     reads (places a side, thermometer bits a place, the turn's byte)."""
 
     NC = 8
@@ -71,7 +71,7 @@ class Net:
         if w is None:
             return
         if w.Q != Q or w.S != S or w.ZS != ZS:
-            raise ValueError("weights use other scales than ai_eval")
+            raise ValueError("weights use other scales than quarter.eval")
         self.H = w.H
         self.H2 = w.H2
         # W1: row r (input bit r) at r * H .. r * H + H - 1; W2: unit j of
@@ -92,6 +92,10 @@ class Net:
         self.B2 = array.array("i", w.B2)
         self.W3 = array.array("h", w.W3)
         self.B3 = w.B3
+        if _nat is not None:  # one output, in the 24-point nets' layout
+            self.NO = 1  # (minigam.core.native.outputs reads it so)
+            self.B3 = array.array("i", (w.B3,))
+            self.ZO = array.array("i", bytes(4))
         # Scratch for the second layer: indices and values of active units.
         self.nzi = array.array("i", bytes(4 * self.H))
         self.nzv = array.array("i", bytes(4 * self.H))
@@ -207,7 +211,8 @@ def output(nt, acc):
     """Network output ``z`` for hidden sums ``acc``."""
     H = nt.H
     if _nat is not None:
-        return _nat.output(nt, acc)
+        _nat.outputs(nt, acc)
+        return nt.ZO[0]
     if not nt.H2:
         z = nt.B3
         w3 = nt.W3
@@ -281,7 +286,8 @@ class Evaluator:
         base = self.base
         if _nat is not None:
             _nat.hidden(nt, acc, base, 0, root, res)
-            return _nat.output(nt, acc)
+            _nat.outputs(nt, acc)
+            return nt.ZO[0]
         for h in range(nt.H):
             acc[h] = base[h]
         t = 0 if res[16] == 1 else 8

@@ -2,7 +2,7 @@
 ``weights_fe.bin``) into buffers allocated once: what ``minigam.quarter.eval``
 uses when the weights modules are not there (stock CircuitPython, where
 ``deploy`` ships these files instead; ``minigam.host.aitools.quarter.weights_bin`` writes
-them from the modules). ``ai_eval`` imports this module only to read a file
+them from the modules). ``minigam.quarter.eval`` imports this module only to read a file
 and unloads it after. It hands itself in (``ev``: its scales, its ``Net``,
 its room ``ROOM`` and where it lives), so this module imports nothing of
 it.
@@ -22,7 +22,7 @@ The weights file, version 1, all little-endian:
 A file that is not exactly that raises ValueError saying what is wrong (the
 CRC is checked where ``binascii.crc32`` exists: CircuitPython's full builds,
 MicroPython, CPython). The tables are read straight into the buffers: the
-big one into a bytearray that ``ai_eval`` indexes in place, the small ones
+big one into a bytearray that ``minigam.quarter.eval`` indexes in place, the small ones
 into their arrays (the device, like the host, is little-endian).
 """
 
@@ -110,7 +110,7 @@ def nbytes(r):
 def reserve(ev):
     """Make the evaluator ``ev``'s room, sized from the weights files' headers (for
     the more corrections of the two); returns its bytes (0: no file).
-    ``ai_eval.reserve`` calls it when there is no room yet and the weights
+    ``minigam.quarter.eval.reserve`` calls it when there is no room yet and the weights
     modules do not import."""
     shape = None
     for k in (0, 1):

@@ -92,7 +92,7 @@ class Review:
         i = 0
         while i < len(self.log):
             self.last_turn += 1
-            i += 2 + self.log[i + 1]
+            i += 2 + 2 * self.log[i + 1]
 
     def step(self):
         """One slice of the walk; True when it is over."""
@@ -116,9 +116,8 @@ class Review:
         res[:] = pos
         m = 0 if player == 1 else 8
         do = self.rules.do_move
-        for k in range(n):
-            b = log[i + 2 + k]
-            do(res, m, b >> 4, (b >> 1) & 7)
+        for k in range(n):  # (minigam.core.turn_log's moves)
+            do(res, m, log[i + 2 + 2 * k], log[i + 3 + 2 * k] >> 1)
         res[TURN] = 3 - player
         self.turn += 1
         if self.busy:
@@ -127,7 +126,7 @@ class Review:
             if adv.choices > 1:
                 self._measure(player, head, n, adv.loss_of(res))
         pos[:] = res
-        self.i = i + 2 + n
+        self.i = i + 2 + 2 * n
         if self.i >= len(log):
             self.done = True
         return self.done
@@ -137,8 +136,8 @@ class Review:
         i = self.i
         played = []
         for k in range(n):
-            b = log[i + 2 + k]
-            played.append((b >> 4, (b >> 1) & 7, b & 1))
+            e = log[i + 3 + 2 * k]
+            played.append((log[i + 2 + 2 * k], e >> 1, e & 1))
         d = Decision(self.turn, player, (head >> 3) & 7, head & 7, played,
                      with_hits(self.rules, self.pos, self.adv.steps), loss)
         self.last = d

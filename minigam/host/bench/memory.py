@@ -276,6 +276,8 @@ _BREAK_STEPS = (
     (_GAME, "import minigam.quarter (MINIGAM's game package)",
      "import minigam.quarter"),
     (_GAME, "import minigam.quarter.rules", "import minigam.quarter.rules"),
+    (_GAME, "import minigam.core.flow (the turn flow every game shares)",
+     "import minigam.core.flow"),
     (_GAME, "import minigam.quarter.game", "import minigam.quarter.game"),
     (_GAME, "import minigam.quarter.eval", "import minigam.quarter.eval"),
     (_GAME, "import minigam.quarter.ai", "import minigam.quarter.ai"),

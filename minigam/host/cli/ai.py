@@ -40,8 +40,13 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 def make_player(level, rules, seed=None):
     """An AI player of ``level`` for ``rules`` (ValueError if unknown)."""
     if level == "perfect":
-        from minigam.host.aitools.quarter import solver
-        from minigam.host.aitools.quarter.perfect import PerfectPlayer
+        try:
+            from minigam.host.aitools.quarter import solver
+            from minigam.host.aitools.quarter.perfect import PerfectPlayer
+        except ImportError as exc:  # make play's set-up has no numba
+            raise ValueError(
+                "the perfect level needs the exact table's tools, which "
+                "make test's set-up installs (%s)" % exc)
         table = solver.load(rules.full_entry, rules.checkers)
         if table is None:  # as play's ai:perfect: never a silent solve
             raise ValueError(

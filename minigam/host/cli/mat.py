@@ -7,7 +7,7 @@ serial console (``minigam.app.bg_app.report``)::
     minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG
 
 (MATCH the match length, 0 for a money session; the scores before the
-game; LOG the game's turn log in hex, ``minigam.bg.game.decode_log``).
+game; LOG the game's turn log in hex, ``minigam.core.turn_log.decode``).
 Capture the console with any serial terminal (``screen``, ``tio``, Mu's
 serial pane) into a file, then this command reads that file (``-`` or
 none: stdin), keeps the ``minigam-bg`` lines (anything else on the
@@ -23,7 +23,7 @@ to OUT, the next to ``OUT-2``, and so on. A malformed line prints
 import argparse
 import sys
 
-from minigam.bg.game import decode_log
+from minigam.core.turn_log import decode as decode_log
 from minigam.bg.rules import new_position
 from minigam.host.bgmat import GameLog, MatError, export, read
 

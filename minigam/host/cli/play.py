@@ -157,7 +157,7 @@ def main(argv):
     ap.add_argument("--games", type=int, default=None,
                     help="number of single games (default 1; backgammon: "
                          "games of a money session)")
-    ap.add_argument("--match", type=int, default=0,
+    ap.add_argument("--match", type=int, default=None,
                     help="play one match to N games instead (odd, 1..99, "
                          "as the device offers odd lengths; backgammon: N "
                          "points, 1..99)")
@@ -173,10 +173,15 @@ def main(argv):
     if len(names) != 2 or not all(names):
         sys.stderr.write("error: --players needs two names, e.g. greedy,random\n")
         return 2
-    if args.games is not None and args.match:
+    if args.games is not None and args.match is not None:
         sys.stderr.write("error: --games and --match exclude each other "
                          "(a match is one run of games to N)\n")
         return 2
+    if args.match is not None and not 1 <= args.match <= 99:
+        sys.stderr.write("error: --match is a length 1..99, got %d\n"
+                         % args.match)
+        return 2
+    args.match = args.match or 0  # 0: no match (single games, money)
     if args.games is None:
         args.games = 1
     if args.game == "backgammon":

@@ -74,6 +74,7 @@ class Advisors:
         self.values = values
         self.made = {}
         self.exact = None
+        self.missing = None  # why no exact table can be had here
 
     def get(self, rules):
         """``(advisor, label)``; ValueError when ``exact`` is asked for and
@@ -84,24 +85,30 @@ class Advisors:
         return self.made[key]
 
     def _make(self, rules):
+        why = ("no cached exact table: '%s' makes it in minutes"
+               % solve_command(rules))
         if self.values != "hard":
-            from minigam.host.aitools.quarter import perfect
             if self.exact is None:
-                self.exact = perfect.factory(rules.checkers) or (
-                    lambda rules: None)
+                try:
+                    from minigam.host.aitools.quarter import perfect
+                    self.exact = perfect.factory(rules.checkers) or (
+                        lambda rules: None)
+                except ImportError as exc:  # make play's set-up: no numba
+                    self.missing = ("the exact table needs make test's "
+                                    "set-up (%s)" % exc)
+                    self.exact = lambda rules: None
+            why = self.missing or why
             adv = self.exact(rules)
             if adv is not None:
                 return adv, EXACT
             if self.values == "exact":
                 raise ValueError(
-                    "--values exact needs the exact table of the %s game, "
-                    "not cached; make it with '%s' (takes minutes)"
-                    % (variant(rules), solve_command(rules)))
+                    "--values exact needs the exact table of the %s game: "
+                    "%s" % (variant(rules), why))
         from minigam.quarter.ai import AIPlayer
         label = HARD
         if self.values == "auto":
-            label += " (no cached exact table: '%s' makes it)" \
-                % solve_command(rules)
+            label += " (%s)" % why
         return AIPlayer(rules, "hard", seed=0), label
 
 
