@@ -16,6 +16,13 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def _simulator_files_stay_in_the_test(tmp_path, monkeypatch):
+    """The simulator keeps its NVM in the user's data directory; a test's
+    run keeps it in its own temporary folder instead."""
+    monkeypatch.setenv("MINIGAM_DATA", str(tmp_path / "minigam-data"))
+
+
+@pytest.fixture(autouse=True)
 def _unloaded_modules_come_back():
     """The app lets modules go (``compat.unload``: on a board their code
     leaves the heap). On the PC a test file's module-level imports must

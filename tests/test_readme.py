@@ -219,3 +219,31 @@ def test_relative_links_point_at_files_and_headings(path):
         elif anchor and dest.endswith(".md") and anchor not in headings(dest):
             bad.append(target)
     assert not bad, "%s: broken links %s" % (os.path.relpath(path, ROOT), bad)
+
+
+def test_the_readmes_pictures_are_todays_screens(tmp_path):
+    """Every screen picture in docs/img is what the app shows today
+    (``make screenshots`` remakes them all): a change to a screen
+    without new pictures fails here, naming them. The window picture's
+    words are drawn by pygame's own font, which changes with its version,
+    so it is remade with the others but not compared."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from minigam.host.simulator import sim
+    folder = os.path.join(ROOT, "docs", "img")
+    made = sim.run_docs(str(tmp_path))
+    stale = []
+    for path in made:
+        name = os.path.basename(path)
+        if name == sim.DOC_WINDOW[0]:
+            continue
+        old = os.path.join(folder, name)
+        if not os.path.exists(old):
+            stale.append(name + " (missing)")
+            continue
+        a, b = pygame.image.load(old), pygame.image.load(path)
+        if a.get_size() != b.get_size() or \
+                pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB"):
+            stale.append(name)
+    assert not stale, ("stale pictures (make screenshots remakes them): %s"
+                       % ", ".join(stale))

@@ -36,7 +36,7 @@ def test_parse_script_rejects_bad_tokens(bad):
 
 
 def test_terminal_input():
-    assert sim_text.parse_input(b"\x1b[A\x1b[Dz x\r\x1bOCcvpq") == [
+    assert sim_text.parse_input(b"\x1b[A\x1b[Dz b\r\x1bOCxypq") == [
         "UP", "LEFT", "A", "A", "B", "A", "RIGHT", "X", "Y", "PRESS", "QUIT"]
     # an unknown escape sequence is skipped whole; a lone Esc quits
     assert sim_text.parse_input(b"\x1b[15~z") == ["A"]
@@ -200,7 +200,7 @@ def test_text_screen_draws_half_blocks_and_redraws_only_changes():
         # 160x128 fits at 1:1: 64 lines of half blocks, the dice, the keys
         assert len(screen.shown) == 64 + 2
         assert first.count(sim_text.UPPER_HALF) == 160 * 64
-        assert "A=Z" in first and "q=quit" in first
+        assert "A  B  X  Y  UP=Up" in first and "q=quit" in first
         out.truncate(0)
         out.seek(0)
         assert not screen.draw()  # nothing changed, nothing drawn
@@ -356,3 +356,50 @@ def test_text_board_after_game_over_names_the_winner():
         assert "to move" not in head and "OVER" not in head
     finally:
         session.close()
+
+
+def test_the_pc_keys_a_b_x_y_are_the_device_keys_of_those_names():
+    """The screen names the device's keys (``A: roll``, ``B: back``): the
+    PC keys of the same letters press them, in the window and in the
+    terminal; Z/Enter/Space stay A and Backspace B."""
+    import pygame
+    from minigam.hw import keys as K
+    from minigam.host.simulator import sim_text
+    from minigam.host.simulator.sim import _pygame_keys, key_map
+    pk = _pygame_keys(pygame)
+    for name in ("A", "B", "X", "Y"):
+        code = getattr(K, name)
+        assert pk[pygame.key.key_code(name.lower())] == code
+        assert sim_text.parse_input(name.lower().encode()) == [name]
+        assert sim_text.parse_input(name.encode()) == [name]
+        label = dict(key_map([code]))[code]
+        assert label.split(" / ")[0] == name
+    for key in (pygame.K_z, pygame.K_RETURN, pygame.K_SPACE):
+        assert pk[key] == K.A
+    assert pk[pygame.K_BACKSPACE] == K.B
+    assert sim_text.parse_input(b"z \x7fh") == ["A", "A", "B", "HINT"]
+
+
+def test_the_simulator_keeps_its_nvm_between_runs(tmp_path):
+    """Saves, settings and statistics live in the NVM file: a game saved
+    in one run is there to resume in the next; a blank NVM has none."""
+    path = str(tmp_path / "data" / "nvm-pico-st7789.bin")
+    s = sim.Session("pico-st7789", seed=1, nvm=path)
+    taps = 0
+    while not s.app.saved and taps < 60:  # play on with A until a save
+        s.tap(K.A)
+        s.advance(1500)
+        taps += 1
+    assert s.app.saved
+    s.close()
+    again = sim.Session("pico-st7789", seed=1, nvm=path)
+    assert again.app.saved
+    again.close()
+    assert not sim.Session("pico-st7789", seed=1).app.saved
+
+
+def test_the_nvm_file_is_in_the_users_data_directory(monkeypatch):
+    monkeypatch.delenv("MINIGAM_DATA")
+    monkeypatch.setenv("XDG_DATA_HOME", "/somewhere")
+    monkeypatch.setattr(sim.sys, "platform", "linux")
+    assert sim.nvm_path("pybadge") == "/somewhere/minigam/nvm-pybadge.bin"

@@ -463,3 +463,18 @@ def test_cli_says_so_when_sdl_opens_no_visible_window(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "SDL found no screen (it chose its 'offscreen' driver); playing " \
         "in the terminal" in err
+
+
+def test_cli_keeps_the_nvm_in_the_data_directory_unless_fresh(monkeypatch,
+                                                              capsys):
+    from minigam.host.cli import sim as cmd_sim
+    got = []
+    monkeypatch.setattr(cmd_sim, "_play",
+                        lambda sim_, session, args: got.append(
+                            session.hw.nvm.path))
+    assert cmd_sim.main(["--quit-after", "10"]) == 0
+    assert got[-1] == sim.nvm_path("pico-st7789")
+    assert got[-1] in capsys.readouterr().err
+    assert cmd_sim.main(["--quit-after", "10", "--fresh"]) == 0
+    assert got[-1] is None
+    assert "kept in" not in capsys.readouterr().err

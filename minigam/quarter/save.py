@@ -80,9 +80,8 @@ def loads(data, dice=None):
     checks live in ``minigam.quarter.save_reader``, loaded for this only: a game in
     progress saves every turn but reads a save once (on stock CircuitPython
     the reader's code would otherwise hold heap through every game)."""
-    from sys import modules
     from minigam.quarter.save_reader import read
     try:
-        return read(modules[__name__], data, dice)
+        return read((MAGIC, VERSION, SAVE_SIZE), data, dice)
     finally:
         unload("minigam.quarter.save_reader")  # nothing else imports it

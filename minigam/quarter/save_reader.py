@@ -13,8 +13,8 @@ _BODY = const(34)  # the bytes the checksum covers
 
 def read(fmt, data, dice=None):
     """Rebuild a ``Game`` from a save; raises ``SaveError``. ``fmt`` is
-    ``minigam.quarter.save`` (its ``MAGIC``, ``VERSION``, ``SAVE_SIZE``),
-    which hands itself in: it loads this module, never the reverse."""
+    ``(MAGIC, VERSION, SAVE_SIZE)`` of ``minigam.quarter.save``, which
+    hands them in: it loads this module, never the reverse."""
     try:
         return _read(fmt, data, dice)
     except SaveError:
@@ -27,12 +27,13 @@ def _read(fmt, data, dice):
     if data is None:
         raise SaveError("no saved game")
     n = len(data)
-    if n != fmt.SAVE_SIZE:
+    magic, version, size = fmt
+    if n != size:
         raise SaveError("saved game is %d bytes, expected %d"
-                        % (n, fmt.SAVE_SIZE))
-    if data[0] != fmt.MAGIC:
+                        % (n, size))
+    if data[0] != magic:
         raise SaveError("no saved game (bad magic byte)")
-    if data[1] != fmt.VERSION:
+    if data[1] != version:
         raise SaveError("saved game version %d is not supported" % data[1])
     if crc16(data, end=_BODY) != (data[34] << 8) | data[35]:
         raise SaveError("saved game is corrupt (checksum mismatch)")

@@ -5,7 +5,10 @@ Opens a window (pygame-ce); where no window can open (no display, SSH, a
 DISPLAY naming no X server) or with ``--text`` it plays in the terminal
 instead. ``--headless`` runs a key
 script (see ``minigam.host.simulator.sim``) and writes PNGs of the real screens.
-``--mat FILE`` writes the Backgammon games played as a GNU Backgammon
+The board's NVM (the saved games, settings and statistics) is kept in a
+file in the user's data directory (``minigam.host.simulator.sim.nvm_path``),
+so they survive a restart as on the device; ``--fresh`` starts with a blank
+one. ``--mat FILE`` writes the Backgammon games played as a GNU Backgammon
 ``.mat`` file (after each game and on quitting; a second match or money
 session goes to ``FILE-2``, and so on; ``minigam.host.bgmat.Recorder``).
 """
@@ -82,6 +85,10 @@ def main(argv):
     ap.add_argument("--mat", metavar="FILE",
                     help="write the Backgammon games played to FILE (GNU "
                          "Backgammon's .mat; a next match to FILE-2 ...)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="start with a blank NVM (no saved game, default "
+                         "settings and statistics), kept in memory only: "
+                         "the file of earlier runs is left as it is")
     ap.add_argument("--quit-after", type=int, default=None, metavar="MS",
                     help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -120,8 +127,14 @@ def main(argv):
             sys.stderr.write("note: no exact table cached, so no Perfect AI "
                              "level ('python -m minigam.host solve' makes "
                              "it in minutes, after make test's set-up)\n")
+        nvm = None
+        if not args.fresh:
+            from minigam.hw.pins import DEFAULT_PROFILE
+            nvm = sim.nvm_path(args.profile or DEFAULT_PROFILE)
+            sys.stderr.write("note: saves, settings and statistics are kept "
+                             "in %s (--fresh: start clean)\n" % nvm)
         session = sim.Session(args.profile, args.seed, make_perfect,
-                              mat=args.mat)
+                              mat=args.mat, nvm=nvm)
         try:
             _play(sim, session, args)
             return 0

@@ -87,7 +87,9 @@ class HostPixels:
 
 
 class HostNVM:
-    """A bytearray-like NVM; with ``path``, loaded from and written to a file."""
+    """A bytearray-like NVM; with ``path``, loaded from that file and
+    written back to it by ``flush`` (the simulator flushes after every
+    pass of the app's loop: what one pass saved survives a restart)."""
 
     def __init__(self, size, path=None):
         self.path = path
@@ -97,6 +99,7 @@ class HostNVM:
                 old = f.read(size)
             self.data[0 : len(old)] = old
         self.writes = 0
+        self._flushed = 0
 
     def __len__(self):
         return len(self.data)
@@ -107,11 +110,19 @@ class HostNVM:
     def __setitem__(self, i, v):
         self.data[i] = v
         self.writes += 1
-        if self.path:
-            tmp = self.path + ".tmp"
-            with open(tmp, "wb") as f:
-                f.write(self.data)
-            os.replace(tmp, self.path)
+
+    def flush(self):
+        """Write the NVM to its file (whole, by a rename) if it changed."""
+        if not self.path or self.writes == self._flushed:
+            return
+        folder = os.path.dirname(self.path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(self.data)
+        os.replace(tmp, self.path)
+        self._flushed = self.writes
 
 
 class HostBus:

@@ -27,6 +27,7 @@ Key scripts (``--keys``) are whitespace- or comma-separated tokens:
 
 import os
 import re
+import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -222,9 +223,13 @@ class Session:
     :param seed: dice seed (``None``: random)
     :param mat: a path: the Backgammon games played are written there as
         GNU Backgammon ``.mat`` files (``minigam.host.bgmat.Recorder``)
+    :param nvm: a path: the board's NVM (saves, settings, statistics) is
+        read from that file and kept there (``nvm_path``); None: a blank
+        NVM in memory
     """
 
-    def __init__(self, profile=None, seed=None, perfect=None, mat=None):
+    def __init__(self, profile=None, seed=None, perfect=None, mat=None,
+                 nvm=None):
         try:
             from minigam.host.simulator import hwhost
             from minigam.hw import pins
@@ -235,7 +240,7 @@ class Session:
             raise SimError("unknown profile %r (choose from: %s)"
                            % (name, ", ".join(pins.profile_names())))
         self.profile = name
-        self.hw = hwhost.build_host_profile(name)
+        self.hw = hwhost.build_host_profile(name, nvm=nvm)
         self.panel = PanelCapture(self.hw.display)
         self.app = _build_app(self.hw, seed, perfect)
         self.recorder = None
@@ -262,6 +267,7 @@ class Session:
     # time
     def _run(self):
         self.app.tick(self.now)
+        self.hw.nvm.flush()  # (a file NVM: what the pass saved is kept)
         if self.recorder is not None:
             self.recorder.watch(self.app.game, self.player_names())
 
@@ -387,9 +393,34 @@ class Session:
         games (``mat_files`` lists the files)."""
         if self.recorder is not None:
             self.mat_files = self.recorder.close()
+        self.hw.nvm.flush()
         deinit = getattr(self.hw, "deinit", None)
         if deinit is not None:
             deinit()
+
+
+def data_dir():
+    """Where the simulator keeps its files: ``MINIGAM_DATA``, else the
+    user's data directory (``$XDG_DATA_HOME`` or ``~/.local/share``;
+    ``~/Library/Application Support`` on macOS, ``%APPDATA%`` on
+    Windows), ``minigam`` in it."""
+    env = os.environ.get("MINIGAM_DATA")
+    if env:
+        return env
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        base = os.environ["APPDATA"]
+    elif sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser(
+            "~/.local/share")
+    return os.path.join(base, "minigam")
+
+
+def nvm_path(profile):
+    """The file that keeps profile ``profile``'s NVM between runs (one a
+    profile: their NVM sizes differ)."""
+    return os.path.join(data_dir(), "nvm-%s.bin" % profile)
 
 
 def _build_app(hw, seed, perfect=None):
@@ -551,10 +582,10 @@ def key_map(codes):
     """``[(key code, label of the PC keys)]`` for the keys a profile has."""
     from minigam.hw import keys as K
     table = (
-        (K.A, "Z / Enter / Space"),
-        (K.B, "X / Backspace"),
-        (K.X, "C"),
-        (K.Y, "V"),
+        (K.A, "A / Z / Enter / Space"),
+        (K.B, "B / Backspace"),
+        (K.X, "X"),
+        (K.Y, "Y"),
         (K.UP, "Up"),
         (K.DOWN, "Down"),
         (K.LEFT, "Left"),
@@ -567,10 +598,10 @@ def key_map(codes):
 def _pygame_keys(pygame):
     from minigam.hw import keys as K
     return {
-        pygame.K_z: K.A, pygame.K_RETURN: K.A, pygame.K_KP_ENTER: K.A,
-        pygame.K_SPACE: K.A,
-        pygame.K_x: K.B, pygame.K_BACKSPACE: K.B,
-        pygame.K_c: K.X, pygame.K_v: K.Y,
+        pygame.K_a: K.A, pygame.K_z: K.A, pygame.K_RETURN: K.A,
+        pygame.K_KP_ENTER: K.A, pygame.K_SPACE: K.A,
+        pygame.K_b: K.B, pygame.K_BACKSPACE: K.B,
+        pygame.K_x: K.X, pygame.K_y: K.Y,
         pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN,
         pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
         pygame.K_p: K.PRESS, pygame.K_TAB: K.PRESS,
@@ -784,7 +815,9 @@ class Window:
             surf.blit(self.small.render(label, True, self.FG), (x + 60, y))
             y += 18
         y += 6
-        surf.blit(self.small.render("Esc / close: quit", True, self.DIM), (x, y))
+        for line in ("hint: X and Y together", "quit: Esc / Q / close"):
+            surf.blit(self.small.render(line, True, self.DIM), (x, y))
+            y += 18
         pygame.display.flip()
 
     def _draw_pixels(self, x, y):

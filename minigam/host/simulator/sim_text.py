@@ -29,9 +29,9 @@ _SEQ = {
     b"\x1bOA": "UP", b"\x1bOB": "DOWN", b"\x1bOC": "RIGHT", b"\x1bOD": "LEFT",
 }
 _CHARS = {
-    "z": "A", "\r": "A", "\n": "A", " ": "A",
-    "x": "B", "\x7f": "B", "\x08": "B",
-    "c": "X", "v": "Y", "p": "PRESS", "\t": "PRESS",
+    "a": "A", "z": "A", "\r": "A", "\n": "A", " ": "A",
+    "b": "B", "\x7f": "B", "\x08": "B",
+    "x": "X", "y": "Y", "p": "PRESS", "\t": "PRESS",
     "q": "QUIT", "\x1b": "QUIT",
     "h": "HINT",  # X and Y together: a terminal cannot hold two keys
 }
@@ -136,8 +136,12 @@ def key_line(codes, factor, cols):
     """The key map in one line of at most ``cols`` characters (closer
     spacing first, then cut: plain text, so cutting is safe)."""
     from minigam.hw.keys import key_name
-    keys = ["%s=%s" % (key_name(c), label.split(" / ")[0])
-            for c, label in key_map(codes)] + ["h=hint", "q=quit"]
+    keys = []
+    for c, label in key_map(codes):
+        name = key_name(c)
+        pc = label.split(" / ")[0]
+        keys.append(name if pc == name else "%s=%s" % (name, pc))
+    keys += ["h=hint", "q=quit"]
     note = "(1:%d)" % factor if factor > 1 else ""
     for sep in ("  ", " "):
         line = sep.join(keys + ([note] if note else []))
