@@ -40,7 +40,16 @@ class GameError(ValueError):
 def check_die(d):
     """GameError unless ``d`` is a die's value, 1..6."""
     if not isinstance(d, int) or d < 1 or d > 6:
-        raise GameError("a die must be 1..6, got %r" % (d,))
+        fail(None, "die", d)
+
+
+def fail(flow, what, a=None, b=None):
+    """Raise the ``GameError`` ``what`` (``minigam.core.flow_errors``: its
+    words are loaded only when an error is raised)."""
+    from minigam.core.flow_errors import text
+    why = text(flow, what, a, b)
+    unload("minigam.core.flow_errors")
+    raise GameError(why)
 
 
 class Flow:
@@ -83,9 +92,9 @@ class Flow:
     def new_game(self):
         """Set up the next game of the match (state ``NEW``)."""
         if self.state not in (NEW, OVER):
-            raise GameError("the game in progress is not over")
+            fail(self, "not over")
         if self.match_winner:
-            raise GameError("the match is over")
+            fail(self, "match over")
         if self.state == OVER:
             self.game_no += 1
         self.pos = self._new_pos()
@@ -142,7 +151,7 @@ class Flow:
         (``_PLAY_OPENING``, state ``MOVE``), or it rolls both dice again
         (state ``ROLL``)."""
         if self.state != NEW:
-            raise GameError("the opening roll is only at the start of a game")
+            fail(self, "not new")
         if opening is None:
             dice = self._get_dice()
             a = b = 0
@@ -153,12 +162,11 @@ class Flow:
             try:
                 a, b = opening
             except (TypeError, ValueError):
-                raise GameError("the opening roll is two dice, got %r"
-                                % (opening,))
+                fail(self, "opening", opening)
             check_die(a)
             check_die(b)
             if a == b:
-                raise GameError("opening tie %d-%d: roll again" % (a, b))
+                fail(self, "tie", a, b)
         first = 1 if a > b else 2
         self.pos[self.TURN] = first
         self.start = bytearray(self.pos)
@@ -175,7 +183,7 @@ class Flow:
         """Start the mover's turn (``ROLL`` only), from the dice or
         hand-entered."""
         if self.state != ROLL:
-            raise GameError(self._state_error("roll"))
+            fail(self, "state", "roll")
         if d1 is None and d2 is None:
             d1, d2 = self._get_dice().roll()
         else:
@@ -183,17 +191,6 @@ class Flow:
             check_die(d2)
         self._begin_turn(d1, d2, True)
         return d1, d2
-
-    def _state_error(self, what):
-        if self.state == NEW:
-            return "cannot %s: the opening roll is due" % what
-        if self.state == OVER:
-            return "cannot %s: the game is over" % what
-        if self.state == ROLL:
-            return "cannot %s: roll the dice first" % what
-        if self.state == CUBE:
-            return "cannot %s: a double is offered" % what
-        return "cannot %s: finish the play first" % what
 
     def _start_dice(self, d1, d2, n):
         """The turn's dice set, ``n`` of them to play (state ``MOVE``)."""
@@ -239,30 +236,24 @@ class Flow:
     def move(self, src, die):
         """Play one single move; returns 1 if it hit, else 0."""
         if self.state != MOVE:
-            raise GameError(self._state_error("move"))
+            fail(self, "state", "move")
         pos = self.pos
         if self._won(pos):
-            raise GameError("cannot move: the game is won, confirm the play")
+            fail(self, "won")
         k = -1
         for j in range(len(self.used)):
             if not self.used[j] and (self.d2 if j == 1 else self.d1) == die:
                 k = j
                 break
         if k < 0:
-            raise GameError("die %r is not left to play (dice left: %s)"
-                            % (die, self._left_text()))
+            fail(self, "no die", die)
         if not isinstance(src, int) or src < 0 or src >= self.OFF \
                 or not self._allowed(src, die):
-            raise GameError("illegal move: no checker at index %r may move "
-                            "with a %d" % (src, die))
+            fail(self, "illegal", src, die)
         hit = self._do(pos, self._mover(pos), src, die)
         self.used[k] = True
         self.steps.append((src, die, hit))
         return hit
-
-    def _left_text(self):
-        left = self.dice_left()
-        return ",".join([str(d) for d in left]) if left else "none"
 
     def undo(self):
         """Take back the last single move of this turn; False if none."""
@@ -289,10 +280,9 @@ class Flow:
         """End the turn (``turn_done()`` required), log it, pass the turn;
         returns the game's winner (0 if none yet)."""
         if self.state != MOVE:
-            raise GameError(self._state_error("confirm"))
+            fail(self, "state", "confirm")
         if not self.turn_done():
-            raise GameError("the play is not complete: dice left %s"
-                            % self._left_text())
+            fail(self, "not complete")
         pos = self.pos
         self._log_turn(pos[self.TURN])
         self.turn_no += 1
@@ -349,8 +339,7 @@ class Flow:
                 self.move(st[0], st[1])
                 made += 1
             if not self.turn_done():
-                raise GameError("incomplete play: dice left %s"
-                                % self._left_text())
+                fail(self, "incomplete")
         except GameError:
             for _ in range(made):
                 self.undo()

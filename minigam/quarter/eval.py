@@ -92,8 +92,8 @@ class Net:
         self.B2 = array.array("i", w.B2)
         self.W3 = array.array("h", w.W3)
         self.B3 = w.B3
-        if _nat is not None:  # one output, in the 24-point nets' layout
-            self.NO = 1  # (minigam.core.native.outputs reads it so)
+        if _nat is not None:  # the 24-point nets' layout, as
+            self.NO = 1  # minigam.core.native.outputs reads it
             self.B3 = array.array("i", (w.B3,))
             self.ZO = array.array("i", bytes(4))
         # Scratch for the second layer: indices and values of active units.
@@ -213,8 +213,10 @@ def output(nt, acc):
     if _nat is not None:
         _nat.outputs(nt, acc)
         return nt.ZO[0]
+    # The bias: a table of one where the native kernels are (a firmware
+    # probe runs these loops on such a net too), else a number.
     if not nt.H2:
-        z = nt.B3
+        z = nt.B3[0] if NATIVE else nt.B3
         w3 = nt.W3
         for h in range(H):
             a = acc[h]
@@ -235,7 +237,7 @@ def output(nt, acc):
     w2 = nt.W2
     w3 = nt.W3
     b2 = nt.B2
-    z = nt.B3
+    z = nt.B3[0] if NATIVE else nt.B3
     r = 0
     for j in range(nt.H2):
         s = b2[j]

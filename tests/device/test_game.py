@@ -373,3 +373,14 @@ def test_new_match_resets():
     g.new_match()
     assert g.score == [0, 0] and g.game_no == 1 and g.state == NEW
     assert g.match_winner == 0
+
+
+def test_the_flow_errors_name_each_state():
+    """minigam.core.flow_errors words a state error by the flow's state
+    numbers, which it does not import: they must stay in step."""
+    from minigam.core import flow, flow_errors
+    assert flow_errors._WHY[flow.NEW].endswith("opening roll is due")
+    assert flow_errors._WHY[flow.ROLL] == "roll the dice first"
+    assert flow_errors._WHY[flow.MOVE] == "finish the play first"
+    assert flow_errors._WHY[flow.OVER] == "the game is over"
+    assert flow_errors._WHY[flow.CUBE] == "a double is offered"
