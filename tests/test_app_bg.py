@@ -182,7 +182,7 @@ def test_a_backgammon_game_survives_a_power_cut():
     rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
     app2 = rig2.app
     assert app2.saved and app2.settings.game == P.BACKGAMMON
-    assert app2.text.lines[0].text == "Resume game"
+    assert app2.text.lines[0].text == "Resume Backgammon"
     rig2.press(K.A)
     assert isinstance(app2.game, G.BgGame)
     assert bytes(app2.game.pos) == pos and app2.game.cube == cube

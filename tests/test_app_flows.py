@@ -428,7 +428,7 @@ def test_resume_saved_game_and_settings():
     rig2 = Rig("pybadge", seed=9, nvm=nvm)
     app2 = rig2.app
     assert app2.saved
-    assert app2.text.lines[0].text == "Resume game"
+    assert app2.text.lines[0].text == "Resume MINIGAM"
     assert app2.settings.match == 1
     rig2.press(K.A)
     assert app2.game.match_to == 3 and app2.mode == P.MODE_AI
@@ -518,10 +518,11 @@ def test_menu_settings_apply_and_persist():
 @pytest.mark.parametrize("profile", ALL)
 def test_menu_pages_fit_without_scrolling(profile):
     """Every menu page fits the screen (a cursor step then only moves the
-    pointer), with "Resume game" too, on every profile."""
+    pointer), with "Resume Long Nardy" too, on every profile."""
     rig = Rig(profile, seed=2)
     app = rig.app
-    app.saved = True
+    app.saved = 7  # a game of each type to resume
+    app.settings.game = 2  # the longest game name
     for page in (0, 1, 2):  # main, Settings, Statistics
         app.menu_page = page
         app.menu_sel = 0

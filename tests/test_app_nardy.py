@@ -321,7 +321,7 @@ def test_a_long_nardy_game_survives_a_power_cut():
     rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
     app2 = rig2.app
     assert app2.saved and app2.settings.game == P.NARDY
-    assert app2.text.lines[0].text == "Resume game"
+    assert app2.text.lines[0].text == "Resume Long Nardy"
     rig2.press(K.A)
     g2 = app2.game
     assert isinstance(g2, G.NardyGame)

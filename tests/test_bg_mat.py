@@ -409,7 +409,7 @@ def test_the_simulator_writes_its_games_across_a_resume(tmp_path):
                 s.tap(K.A if rng.random() < 0.7 else K.B)
             elif (not resumed and s.state == "ROLL"
                   and s.app.game.turn_no >= 8):
-                s.tap(K.B)  # the menu; its first line: Resume game
+                s.tap(K.B)  # the menu; its first line: Resume Backgammon
                 assert s.state == "MENU"
                 s.tap(K.A)
                 resumed = True

@@ -49,7 +49,7 @@ def against_hard_then_two_players(firmware, game_keys, play_keys, name,
         if check_console is not None:
             check_console(s)
         before = len(states(s))
-        # (the menu now starts with "Resume game": two down to "Two players")
+        # (the menu now starts with "Resume <game>": two down to "Two players")
         play(s, "B await:MENU X " + TWO_PLAYERS + TWO_PLAYER_OPENING)
         s.run(500)
         s.check()

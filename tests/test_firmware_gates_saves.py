@@ -30,7 +30,7 @@ def test_power_off_and_resume(firmware):
         s.power_cycle()
         s.boot()
         s.frame().save_png(os.path.join(OUT, "resume-menu.png"))
-        play(s, "A await:ROLL")  # "Resume game" is the menu's first line
+        play(s, "A await:ROLL")  # "Resume <game>" is the menu's first line
         assert s.frame().diff(before) == 0
         assert s.nvm() == saved
 
@@ -73,7 +73,7 @@ def test_power_cut_during_a_save_resumes_a_save(firmware, minigam_firmware,
         image1 = s.nvm()
         s.power_cycle()
         s.boot()
-        play(s, "A await:ROLL")  # "Resume game" is the menu's first line
+        play(s, "A await:ROLL")  # "Resume <game>" is the menu's first line
         s.check()
         was, now = S.Store(bytearray(image0)), S.Store(bytearray(image1))
         for kind in (S.SETTINGS, S.STATS):

@@ -96,7 +96,7 @@ def test_a_save_of_another_checker_count_is_not_resumed():
         assert loads(dumps(g)).rules.checkers == checkers
         hw = build_host_profile("pybadge")
         P.save_game(hw.store, P.MODE_AI, 1, g)
-        assert P.load_game(hw.store) is None
+        assert P.load_game(hw.store, P.MINIGAM) is None
         app = build_app(hw, seed=3)
         assert not app.saved
         now = 0

@@ -490,12 +490,15 @@ class App:
         self.start_turn()
 
     def save_game(self):
+        """Keep the game in its type's slot (``saved``: a mask of the
+        types with a game to resume); a match won clears it."""
         g = self.game
+        bit = 1 << g.KIND
+        self.saved &= ~bit
         if g.state == _G_OVER and g.match_over():
-            P.clear_game(self.hw.store)
-            self.saved = False
-        else:
-            self.saved = P.save_game(self.hw.store, self.mode, self.level, g)
+            P.clear_game(self.hw.store, g.KIND)
+        elif P.save_game(self.hw.store, self.mode, self.level, g):
+            self.saved |= bit
 
     # -- the AI's turn -------------------------------------------------------
 

@@ -40,7 +40,9 @@ def init(app, hw, dice, ai_seed, perfect):
     app.stats = P.load_stats(hw.store)
     app.settings_changed = False
     app.apply_brightness()
-    app.saved = P.load_game(hw.store, dice) is not None
+    # The game types with a game to resume (bit 1 << KIND).
+    app.saved = P.saved_games(hw.store, (0, 1, 2) if app.has_bg else (0,),
+                              dice)
     app.game = None
     app.ai = None
     app.mode = P.MODE_AI

@@ -79,8 +79,8 @@ def menu_items(app):
         out.append((DICE, "Dice statistics"))
         out.append((LIFE, "Lifetime stats"))
     else:
-        if app.saved:
-            out.append((RESUME, "Resume game"))
+        if app.saved & (1 << s.game):  # the game chosen below has one
+            out.append((RESUME, "Resume " + GAMES[s.game]))
         out.append((PLAY_AI, "Play vs AI"))
         out.append((PLAY_2P, "Two players"))
         out.append((LEVEL, "AI level: " + P.LEVEL_NAMES[s.level]))
@@ -268,6 +268,10 @@ def menu_key(app, code):
         s.level = _step(s.level, app.n_levels(), d)
     elif item == _GAME:
         s.game = _step(s.game, len(GAMES) if app.has_bg else 1, d)
+        # The Resume line comes and goes with the game's save: the cursor
+        # stays on the Game line.
+        items = menu_items(app)
+        app.menu_sel = [i for i, _ in items].index(_GAME)
     elif item == VARIANT:
         if s.game:
             s.head_doubles = not s.head_doubles
@@ -326,9 +330,10 @@ def new_game(app, mode):
 def resume(app):
     """Continue the saved game; False (the menu again) if there is none."""
     _save_settings(app)
-    got = P.load_game(app.hw.store, app.dice)
+    kind = app.settings.game
+    got = P.load_game(app.hw.store, kind, app.dice)
     if got is None:
-        app.saved = False
+        app.saved &= ~(1 << kind)
         show(app)
         return False
     app.game = None

@@ -10,10 +10,14 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
   read by ``minigam.app.settings_blob``);
 * statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
   Nardy's too): ``minigam.app.stats_blob``;
-* game: mode (1 vs AI, 2 two players), AI level, then the save of the
-  game's own package (``SAVES``: ``minigam.quarter.save``,
-  ``minigam.bg.save``, ``minigam.nardy.save``); their first bytes ("M",
-  "B", "N") tell them apart (read by ``minigam.app.saved_game``).
+* a game in progress, one of each game type, so that starting one game
+  never discards another's (the store's kind ``slot(kind)``: 0 MINIGAM,
+  3 Backgammon, 4 Long Nardy): mode (1 vs AI, 2 two players), AI level,
+  then the save of the game's own package (``SAVES``:
+  ``minigam.quarter.save``, ``minigam.bg.save``, ``minigam.nardy.save``),
+  whose first byte ("M", "B", "N") tells the game (read by
+  ``minigam.app.saved_game``, which also moves a 24-point game saved in
+  kind 0 by an older version to its own kind).
 
 Anything unreadable loads as defaults (settings, statistics) or as "no saved
 game", never as an exception.
@@ -162,26 +166,45 @@ def save_module(kind):
     return __import__(SAVES[kind], None, None, ("dumps",))
 
 
+def slot(kind):
+    """The store's kind that keeps game type ``kind``'s game in progress
+    (kinds 1 and 2 are the settings and the statistics)."""
+    return kind + 2 if kind else _KIND_GAME
+
+
 def save_game(store, mode, level, game):
-    """Save the game in progress. Its save module is loaded for the call:
-    a save comes once a turn, and on stock CircuitPython the module's code
-    would otherwise hold heap through the player's turn, when the tutor's
-    search needs it."""
-    data = save_module(game.KIND).dumps(game)
-    unload(SAVES[game.KIND])
-    return save_blob(store, _KIND_GAME, bytes((mode, level)) + data)
+    """Save the game in progress in its type's slot. Its save module is
+    loaded for the call: a save comes once a turn, and on stock
+    CircuitPython the module's code would otherwise hold heap through the
+    player's turn, when the tutor's search needs it."""
+    kind = game.KIND
+    data = save_module(kind).dumps(game)
+    unload(SAVES[kind])
+    return save_blob(store, slot(kind), bytes((mode, level)) + data)
 
 
-def clear_game(store):
-    return save_blob(store, _KIND_GAME, None)
+def clear_game(store, kind):
+    return save_blob(store, slot(kind), None)
 
 
-def load_game(store, dice=None):
-    """``(mode, level, game)`` of the saved game, or None when there is
-    none or it does not read as a whole, consistent game
-    (``minigam.app.saved_game``)."""
+def _saved(what, *args):
+    """``minigam.app.saved_game``'s ``what`` (``"load"``, ``"find"``) run
+    with ``args`` and this module, in a module loaded for the call."""
     from sys import modules
-    from minigam.app.saved_game import load
-    got = load(store, dice, modules[__name__])
-    unload("minigam.app.saved_game")
-    return got
+    from minigam.app import saved_game
+    try:
+        return getattr(saved_game, what)(*(args + (modules[__name__],)))
+    finally:
+        unload("minigam.app.saved_game")
+
+
+def load_game(store, kind, dice=None):
+    """``(mode, level, game)`` of game type ``kind``'s saved game, or None
+    when there is none or it does not read as a whole, consistent game."""
+    return _saved("load", store, kind, dice)
+
+
+def saved_games(store, kinds, dice=None):
+    """A mask of the game types (bit ``1 << kind``) among ``kinds`` with a
+    saved game that loads."""
+    return _saved("find", store, kinds, dice)

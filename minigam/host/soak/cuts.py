@@ -23,7 +23,7 @@ MINIGAM build every cut must pass. On one sector (stock) a cut in a
 compaction's erase can lose the store: such cuts are counted
 (``window``), not failed; on a SAMD51 every write has that window. With
 ``app_check``, a fresh ``App`` is started on every distinct image: its
-settings and statistics are the stored ones, it offers "Resume game"
+settings and statistics are the stored ones, it offers "Resume MINIGAM"
 exactly when a loadable game is stored, the game it resumes is that game,
 and a few more key presses run without an exception. Raises
 ``CutFailure``; returns figures.
@@ -282,10 +282,10 @@ def _check_app(hw, ses, img, got, where, fig, build_app, A, P, K, dumps,
             or app.stats.to_bytes() != _stats_of(P, meta[1]):
         raise CutFailure("%s: the app's settings/statistics are not the "
                          "stored ones" % where)
-    stored = P.load_game(hw.store)
-    if app.saved != (stored is not None):
-        raise CutFailure("%s: 'Resume game' offered: %s, stored game: %s"
-                         % (where, app.saved, stored is not None))
+    stored = P.load_game(hw.store, P.MINIGAM)
+    if bool(app.saved & 1 << P.MINIGAM) != (stored is not None):
+        raise CutFailure("%s: 'Resume MINIGAM' offered: %s, stored game: %s"
+                         % (where, bool(app.saved), stored is not None))
     if game is not None and stored is None:
         # A blob that does not load is only acceptable if it is not a
         # save the app made (never the case here: the blobs are its own).
@@ -295,7 +295,7 @@ def _check_app(hw, ses, img, got, where, fig, build_app, A, P, K, dumps,
     mode, level, g = stored
     if bytes((mode, level)) + dumps(g) != game:
         raise CutFailure("%s: the resumed game is not the stored one" % where)
-    hw.keys.push(K.A)  # "Resume game" is the first menu item
+    hw.keys.push(K.A)  # "Resume MINIGAM" is the first menu item
     tick()
     if app.game is None or app.state == A.MENU:
         raise CutFailure("%s: resuming did not start the game" % where)

@@ -24,8 +24,8 @@ returns counts per loader (inputs, of which loaded):
     ``minigam.hw.store.Store`` over NVM images: random, erased, zeroed, and
     images of stores holding saves, mutated byte by byte, slot copied over
     slot, or torn. Constructing never raises; each blob is None or fits its
-    record; ``persist.load_settings``, ``load_stats`` and ``load_game``
-    never raise.
+    record; ``persist.load_settings``, ``load_stats``, ``load_game`` (each
+    game type's) and ``saved_games`` never raise.
 ``blobs``
     The app's own blobs behind VALID store checksums: random and mutated
     settings, statistics and game blobs (the embedded save re-signed) saved
@@ -362,7 +362,10 @@ def check_store(img):
     try:
         P.load_settings(st)
         P.load_stats(st)
-        got = P.load_game(st)
+        got = P.load_game(st, P.MINIGAM)
+        for kind in (P.BACKGAMMON, P.NARDY):
+            P.load_game(st, kind)
+        P.saved_games(st, (P.MINIGAM, P.BACKGAMMON, P.NARDY))
     except Exception as exc:
         raise FuzzFailure("persist raised %s: %s" % (type(exc).__name__, exc))
     if got is not None:
