@@ -159,9 +159,13 @@ def player(app, level, seed):
 
 
 def status(app, b):
-    """The cube on Backgammon's board ``b`` (each frame)."""
+    """The cube on Backgammon's board ``b`` (each frame), and the Crawford
+    game named on the score line (no doubling in it)."""
     g = app.game
     b.set_cube(g.cube, g.cube_owner)
+    if g.crawford:
+        t = "Crawford %d-%d/%d" % (g.score[0], g.score[1], g.match_to)
+        b.set_score(t if len(t) <= b.lay.score_chars else "Crawford")
 
 
 def roll_tip(app):

@@ -38,6 +38,9 @@ class BgBoardView:
     # Player 2's index of the checkers on point ``sp`` (Backgammon's:
     # ``sp`` itself).
     p2 = bytes(range(25))
+    # A session of single games, as the score line names it: Backgammon's
+    # is played for money (the cube's stakes).
+    SESSION = "Money"
 
     def __init__(self, lay, heads=()):
         from minigam.app.bg_build import build
@@ -335,13 +338,16 @@ class BgBoardView:
             self.cube.y = y
 
     def set_score(self, a, b=None, length=0):
-        """The match score, ``a``-``b`` to ``length`` (0: a money game),
+        """The match score, ``a``-``b`` to ``length`` (0: a session of
+        single games, named ``SESSION``),
         in the longest form that fits; or ``a`` itself when it is a
         string."""
         if b is None:
             t = a
-        elif not length:
-            t = "Money game" if self.lay.score_chars >= 10 else "Money"
+        elif not length:  # a session of single games: its running score
+            t = "%s %d-%d" % (self.SESSION, a, b)
+            if len(t) > self.lay.score_chars:
+                t = "%d-%d" % (a, b)
         else:
             t = "Score %d-%d to %d" % (a, b, length)
             if len(t) > self.lay.score_chars:

@@ -154,10 +154,13 @@ def use_board(app, kind):
 
 def match_text(s):
     """The match setting's words: MINIGAM counts games; Backgammon and
-    Long Nardy count points, and their first choice is a money session."""
+    Long Nardy count points, and their first choice is a session of
+    single games (Backgammon's for money)."""
     m = P.MATCHES[s.match]
     if s.game:
-        return "money" if m == 1 else "%d points" % m
+        if m == 1:  # Long Nardy has no cube and no stakes
+            return "money" if s.game == P.BACKGAMMON else "single games"
+        return "%d points" % m
     return "1 game" if m == 1 else "first to %d" % m
 
 

@@ -86,7 +86,8 @@ def over_lines(app):
     lines = []
     xt = app.xt
     if xt.POINTS and not g.match_to:
-        lines.append("Score %d-%d (money)" % (g.score[0], g.score[1]))
+        lines.append("Score %d-%d (%s)" % (
+            g.score[0], g.score[1], "money" if xt.CUBE else "single games"))
     if g.match_to > 1:
         lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
                                             g.match_to))
