@@ -349,7 +349,7 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
     assert app.state == A.OVER
     rig.press(K.X)
     assert app.state == A.SUMMARY
-    assert "X: review" in [lb.text for lb in app.text.lines]
+    assert "X:review" in [lb.text for lb in app.text.lines]
     rig.press(K.X)
     assert app.state == A.REVIEW
     # The judge and the text pages never share the heap: the review is

@@ -231,7 +231,7 @@ def test_vs_ai_whole_game(profile):
     app = rig.app
     assert app.state == A.MENU
     rig.shot("menu")
-    assert app.text.title.text == "MINIGAM"
+    assert app.text.title.text == "MINIGAM  A:choose"
     assert app.text.lines[0].text == "Play vs AI"
     rig.press(K.A)
     assert app.state == A.OPEN and app.mode == P.MODE_AI
@@ -252,7 +252,8 @@ def test_vs_ai_whole_game(profile):
     assert app.board.ban1.text in ("You win!", "AI wins")
     assert not app.board.banner.hidden
     check_board(fr, app)
-    assert app.board.msg_lb.text.strip() == "A:next X:more"
+    assert app.board.msg_lb.text.strip() == (
+        "A:rematch" if app.game.match_winner else "A:next game")
     # X: the summary page; B back to the board, B again to the menu.
     rig.press(K.X)
     assert app.state == A.SUMMARY
@@ -493,7 +494,7 @@ def test_menu_settings_apply_and_persist():
         "AI speed: Slow"
     # B: back to the main page, on "Settings"; the settings are written.
     rig.press(K.B)
-    assert app.text.title.text == "MINIGAM"
+    assert app.text.title.text == "MINIGAM  A:choose"
     assert app.text.lines[app.menu_sel].text == "Settings"
     assert not app.settings_changed
     # Dice statistics page (Statistics, first item), then back to it.

@@ -173,7 +173,7 @@ def roll_tip(app):
     doubles."""
     if app.cube_note:
         return app.cube_note
-    return "X:double B:menu" if app.game.can_double() else "B: menu"
+    return "X:double B:menu" if app.game.can_double() else "B:menu"
 
 
 def banner(app):

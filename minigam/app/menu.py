@@ -57,8 +57,11 @@ _GAME = const(16)
 
 TITLE = "MINIGAM"
 GAMES = ("MINIGAM", "Backgammon", "Long Nardy")  # persist.MINIGAM, ...
-_TITLES = (TITLE, "Settings  B:back", "Statistics  B:back")
-
+# Each page's title names its key: A chooses on the main page, B goes
+# back from the others (X/Y and the joystick move, as on every page). Key
+# words are written "K:word" everywhere: the board's bottom line has no
+# room for a space.
+_TITLES = (TITLE + "  A:choose", "Settings  B:back", "Statistics  B:back")
 
 def menu_items(app):
     """``(id, text)`` of the items on the page shown."""
@@ -227,6 +230,7 @@ def show(app):
     lines = [t for _, t in items]
     if app.menu_page == _STATS_PAGE:
         lines += ["", version_line()]
+
     app.show_page(_TITLES[app.menu_page], lines, app.menu_sel)
 
 
@@ -312,7 +316,7 @@ def _save_settings(app):
 def _info(app, title, lines):
     _save_settings(app)
     app.state = INFO
-    app.show_page(title, lines + ["", "A: back"])
+    app.show_page(title, lines + ["", "A:back"])
 
 
 def new_game(app, mode):

@@ -14,19 +14,23 @@ def dice_lines(stats):
     out = ["Rolls: %d" % r,
            "1:%d 2:%d 3:%d" % (c[1], c[2], c[3]),
            "4:%d 5:%d 6:%d" % (c[4], c[5], c[6])]
+    # Each figure with what fair dice give, in brackets (17 characters fit
+    # the largest font beside the scroll arrows): a face on a third of the rolls (two dice a
+    # roll), doubles on 1 in 6, 7 pips a roll.
+    out.append("Expected: in ( )")
+    out.append("Each face (%d.%d)" % (r // 3, 10 * (r % 3) // 3))
     if r:
         pips = 0
         for v in range(1, 7):
             pips += v * c[v]
-        out.append("Doubles %d%% (17)" % (100 * stats.doubles // r))
-        out.append("Pips/roll %d.%02d (7)" % (pips // r,
-                                             (100 * pips // r) % 100))
-    out.append("Expected: 1/6 each")
+        out.append("Doubles %d%% (17%%)" % (100 * stats.doubles // r))
+        out.append("Avg pips %d.%d (7)" % (pips // r,
+                                          (10 * pips // r) % 10))
     # what the dice pixels' colours mean (minigam.hw.pixels.DIE_COLORS)
-    out.append("Pixels: 1 red,")
-    out.append("2 orange, 3 yellow,")
-    out.append("4 green, 5 blue,")
-    out.append("6 violet")
+    out.append("Pixel colours:")
+    out.append("1 red, 2 orange")
+    out.append("3 yellow, 4 green")
+    out.append("5 blue, 6 violet")
     return out
 
 
@@ -63,7 +67,7 @@ def over_banner(app):
             g.points, "" if g.points == 1 else "s")  # (fits 240x240)
     if g.match_to > 1:
         return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
-    return _title(app), "X: summary"
+    return _title(app), "X:summary"
 
 
 def over_lines(app):
@@ -85,9 +89,9 @@ def over_lines(app):
             lucky[player - 1] = (d1, d2)
     lines = []
     xt = app.xt
-    if xt.POINTS and not g.match_to:
-        lines.append("Score %d-%d (%s)" % (
-            g.score[0], g.score[1], "money" if xt.CUBE else "single games"))
+    if xt.POINTS and not g.match_to:  # (as the board's score line)
+        lines.append("%s %d-%d" % (app.board.SESSION, g.score[0],
+                                   g.score[1]))
     if g.match_to > 1:
         lines.append("Score %d-%d (to %d)" % (g.score[0], g.score[1],
                                             g.match_to))
@@ -110,8 +114,8 @@ def over_lines(app):
         lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
                                      else ""))
     elif xt.JUDGED:
-        lines.append("X: review")
-    lines.append("A: %s B: back" % ("rematch" if g.match_winner else "next"))
+        lines.append("X:review")
+    lines.append(next_line(g))
     return title, lines
 
 
@@ -135,6 +139,12 @@ def tutor_banner(app, loss):
     return "%s -%s" % (MARKS[grade(loss)], percent(loss)), best
 
 
+def next_line(g):
+    """The game-over pages' keys: A plays on (the next game, or a new
+    match once one is won), B goes back a page."""
+    return "A:%s B:back" % ("rematch" if g.match_winner else "next game")
+
+
 def review_page(app):
     """Title and lines of the review's page ``app.review_page`` (once it
     is made): the overview, then one page per error (X goes round
@@ -147,11 +157,11 @@ def review_page(app):
         lines = ["%s: %d decisions" % (who, r.n),
                  "Lost %s in all" % percent(r.total)]
         if r.worst:
-            lines.append("X: the %d biggest" % len(r.worst)
-                         if len(r.worst) > 1 else "X: the error")
+            lines.append("X:the %d biggest" % len(r.worst)
+                         if len(r.worst) > 1 else "X:the error")
         else:
             lines.append("No errors found")
-        lines.append("A: next B: back")
+        lines.append(next_line(app.game))
         return "Review", lines
     from minigam.quarter.notation import format_play
     d = r.worst[k - 1]
@@ -163,4 +173,4 @@ def review_page(app):
         "Better",
         "  " + format_play(d.player, d.best),
         "Lost " + percent(d.loss),
-        "X: next B: back"]
+        "X:next B:back"]

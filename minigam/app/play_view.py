@@ -22,8 +22,9 @@ def tips(app):
         if app.forced:
             return ("Forced. A:ok",)
         return ("A:ok B:undo", "Y:undo turn", "X+Y:hint")
-    if st == OVER:
-        return ("A:next X:more", "B:menu")
+    if st == OVER:  # A plays on, as on every game-over page
+        return ("A:rematch" if app.game.match_winner else "A:next game",
+                "X:more B:menu")
     if st == TUTOR:
         return ("A:keep B:redo", "X:show best")
     if st == ENTER:
@@ -72,8 +73,8 @@ def render(app):
     p = g.player
     who = names[p - 1]
     if st == OPEN:
-        ban = ("Opening roll", "A: roll")
-        msg = "B: menu"
+        ban = ("Opening roll", "A:roll")
+        msg = "B:menu"
     elif st == OPENED:
         a, c = g.opening
         ban = ("%s %d : %s %d" % (names[0], a, names[1], c),
@@ -83,7 +84,7 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = app.xt.roll_tip(app) if app.xt.CUBE else "B: menu"
+        msg = app.xt.roll_tip(app) if app.xt.CUBE else "B:menu"
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:
@@ -112,7 +113,7 @@ def render(app):
     elif st == REVIEW:
         from minigam.app.over import banner as review_banner
         ban = review_banner(app)
-        msg = "B: back"
+        msg = "B:back"
     elif st == AI or st == AIMOVE:
         cursor = app.last_col  # -1 until the first move is shown
         if st == AI or app.is_ai(p):

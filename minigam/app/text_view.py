@@ -50,8 +50,8 @@ class TextView:
                       L.top + 3 + k * self.line_h + self.line_h // 2,
                       L.scale, 0, background=C.PANEL)
             self.lines.append(lb)
-        # "More below" / "more above": arrows at the right edge, over the
-        # lines' last (blank) pixels.
+        # "More below" / "more above": arrows at the right edge, in the
+        # column a page that scrolls leaves clear (``page``).
         a = max(3, L.cw // 2 - 1)
         x = L.w - a - 1
         self.more = vectorio.Polygon(
@@ -85,6 +85,8 @@ class TextView:
             first = max(0, len(items) - n)
         self.first = first
         w = self.width_chars
+        if len(items) > n:  # the scroll arrows take the last column
+            w -= 1
         for k in range(n):
             i = first + k
             lb = self.lines[k]

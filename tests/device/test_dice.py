@@ -95,7 +95,11 @@ def test_expected_pips_per_roll_is_seven():
     assert st.rolls() == 36 and st.doubles == 6
     assert _chi_square(st.counts) == 0
     lines = dice_lines(st)
-    assert "Pips/roll 7.00 (7)" in lines and "Doubles 16% (17)" in lines
+    assert "Avg pips 7.0 (7)" in lines and "Doubles 16% (17%)" in lines
+    assert "Each face (12.0)" in lines  # 72 dice, a sixth each
+    # every line fits the largest font's page (17 characters beside the
+    # scroll arrows)
+    assert max(len(x) for x in lines) <= 17, lines
 
 
 def test_hand_entered_dice_are_checked():
