@@ -251,3 +251,39 @@ def test_the_menu_offers_the_games_the_stock_drive_carries(profile,
     else:
         assert rig.app.settings.game == P.MINIGAM
         assert games_offered(rig) == ["MINIGAM"]
+
+
+def _bg(p2):
+    """A Backgammon position: Player 1 has borne off all 15 (unless
+    ``p2`` is None: the start, not won), Player 2 ``{index: checkers}``."""
+    from minigam.bg.rules import new_position
+    if p2 is None:
+        return new_position()
+    pos = bytearray(53)
+    pos[25] = 15
+    for i, n in p2.items():
+        pos[26 + i] = n
+    pos[52] = 2
+    return pos
+
+
+def test_the_game_over_banner_names_the_result():
+    """Single, gammon, backgammon or a drop for Backgammon; oin or mars
+    for Long Nardy: the banner's words for the result."""
+    from minigam.app import bg_app, nardy_app
+    from minigam.nardy.notation import parse_position
+
+    class Stub:
+        pass
+
+    app = Stub()
+    app.game = Stub()
+    for p2, want in ((None, "Drop"), ({25: 1, 6: 14}, "Single"),
+                     ({13: 15}, "Gammon"), ({3: 1, 13: 14}, "Backgammon"),
+                     ({0: 1, 13: 14}, "Backgammon")):
+        app.game.pos = _bg(p2)
+        assert bg_app.result(app) == want, (p2, want)
+    for text, want in (("offx15/18x4,17x3,16x2,13x4,offx2/b", "Oin"),
+                       ("offx15/18x4,17x3,16x2,13x4,12x2/b", "Mars")):
+        app.game.pos = parse_position(text)
+        assert nardy_app.result(app) == want, (text, want)

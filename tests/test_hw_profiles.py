@@ -108,6 +108,7 @@ def test_host_store_persists_in_a_file(tmp_path):
     path = str(tmp_path / "nvm.bin")
     hw = build_host_profile("pybadge", nvm=path)
     hw.store.save(GAME, b"\x01\x02\x03")
+    hw.nvm.flush()  # (the simulator flushes after each pass of the app)
     hw2 = build_host_profile("pybadge", nvm=path)
     assert hw2.store.load(GAME) == b"\x01\x02\x03"
 

@@ -158,6 +158,14 @@ def player(app, level, seed):
     return BgAI(level, seed, rules=app.game.rules)
 
 
+def result(app):
+    """The finished game's result in words: a single game, a gammon, a
+    backgammon, or a dropped double (the board is not won then)."""
+    from minigam.bg.rules import win_kind
+    k = win_kind(app.game.pos)
+    return ("Drop", "Single", "Gammon", "Backgammon")[k]
+
+
 def status(app, b):
     """The cube on Backgammon's board ``b`` (each frame), and the Crawford
     game named on the score line (no doubling in it)."""

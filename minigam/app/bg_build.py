@@ -16,6 +16,17 @@ _HEAD = const(0x2F5F96)
 _BLOCKED = const(0xFF3A30)
 
 
+
+def banner_width(L):
+    """The banner's inner width: the whole board (16 characters at
+    240x240)."""
+    return 13 * L.pw
+
+
+def banner_chars(L):
+    """How many characters a banner line holds."""
+    return L.chars(banner_width(L) - 4)
+
 def build(lay, heads=()):
     """The view's Group and the objects its setters change, in the order
     BgBoardView.__init__ unpacks them. ``heads``: the columns of the top
@@ -139,7 +150,7 @@ def build(lay, heads=()):
     msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4, L.h - L.bottom // 2, s,
                   0, background=C.BAR_BG)
     # Banner: a panel across the middle with two lines of text.
-    bw = 13 * pw  # the whole board (16 characters at 240x240)
+    bw = banner_width(L)
     bh = 2 * L.ch + 10
     bx = L.x0 + (13 * pw - bw) // 2
     by = L.mid - bh // 2
@@ -150,7 +161,7 @@ def build(lay, heads=()):
                  x=bx, y=by))
     big = displayio.Group(scale=s)
     ban.append(big)
-    n = L.chars(bw - 4)
+    n = banner_chars(L)
     ban1 = Text(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, s, 1)
     ban2 = Text(big, n, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2, s, 1)
     ban.hidden = True

@@ -43,12 +43,13 @@ class BgBoardView:
     SESSION = "Money"
 
     def __init__(self, lay, heads=()):
-        from minigam.app.bg_build import build
+        from minigam.app.bg_build import build, banner_chars
         self.lay = lay
         (self.group, self.grids, self.labels, self.counts, self.tray,
          self.cube, self.dice, self.num_pal, self.p1_lb, self.p2_lb,
          self.score_lb, self.msg_lb, self.banner, self.ban1, self.ban2,
          self.banner_box) = build(lay, heads)
+        self.ban_chars = banner_chars(lay)  # a banner line's characters
         self.cross = _COUNT + 2 * (15 - lay.cap)
         unload("minigam.app.bg_build")
         unload("minigam.app.bg_sprites")

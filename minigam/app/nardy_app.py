@@ -98,3 +98,10 @@ def head_stuck(app):
         if can_move(q, m, HEAD, d, hd):
             return True
     return False
+
+
+def result(app):
+    """The finished game's result in words: an oin (1 point) or a mars
+    (2: the loser has borne off none)."""
+    from minigam.nardy.rules import win_kind
+    return ("Oin", "Mars")[win_kind(app.game.pos) - 1]

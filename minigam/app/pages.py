@@ -62,9 +62,11 @@ def _title(app):
 def over_banner(app):
     """The banner over the final board."""
     g = app.game
-    if app.xt.POINTS:  # the points it was worth
-        return _title(app), "%d pt%s X:more" % (
-            g.points, "" if g.points == 1 else "s")  # (fits 240x240)
+    if app.xt.POINTS:  # what the win was, and the points it was worth
+        t = "%s: %d pt%s" % (app.xt.result(app), g.points,
+                             "" if g.points == 1 else "s")
+        return _title(app), t if len(t) <= app.board.ban_chars \
+            else app.xt.result(app)
     if g.match_to > 1:
         return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
     return _title(app), "X:summary"
