@@ -527,3 +527,22 @@ def write_pngs(out):
 
 if __name__ == "__main__":
     write_pngs(sys.argv[1] if len(sys.argv) > 1 else "/tmp/bgview")
+
+
+def test_two_players_see_the_points_numbered_from_the_movers_side():
+    """gnubg numbers the points from the side to move: so does a
+    two-player Backgammon game (against the AI, from the player's)."""
+    from minigam.app.bg_layout import BgLayout, column
+    from minigam.app.bg_view import BgBoardView
+    lay = BgLayout(240, 240)
+    v = BgBoardView(lay)
+
+    def shown(sp):
+        grid = v.labels[0 if sp > 12 else 1]
+        return grid[column(sp)]
+
+    assert [shown(sp) for sp in (1, 6, 13, 24)] == [1, 6, 13, 24]
+    v.number_from(2)
+    assert [shown(sp) for sp in (1, 6, 13, 24)] == [24, 19, 12, 1]
+    v.number_from(1)
+    assert [shown(sp) for sp in (1, 6, 13, 24)] == [1, 6, 13, 24]

@@ -20,6 +20,7 @@ thresholds, the match score is not weighed yet):
 """
 
 from minigam.compat import const
+from minigam.app.persist import MODE_2P
 from minigam.app.states import OFFER
 
 KIND = 1  # persist.BACKGAMMON
@@ -167,10 +168,14 @@ def result(app):
 
 
 def status(app, b):
-    """The cube on Backgammon's board ``b`` (each frame), and the Crawford
-    game named on the score line (no doubling in it)."""
+    """The cube on Backgammon's board ``b`` (each frame), the points'
+    numbers, and the Crawford game named on the score line (no doubling
+    in it)."""
     g = app.game
     b.set_cube(g.cube, g.cube_owner)
+    # Two players number the points from the mover's side, as gnubg does
+    # (against the AI, always from the player's).
+    b.number_from(g.player if app.mode == MODE_2P else 1)
     if g.crawford:
         t = "Crawford %d-%d/%d" % (g.score[0], g.score[1], g.match_to)
         b.set_score(t if len(t) <= b.lay.score_chars else "Crawford")

@@ -65,8 +65,18 @@ class BgBoardView:
         self.names = ("P1", "P2")
         self.pips = [0, 0]
         self.dice_st = bytearray(8)  # per place: value, state
+        self.from2 = False  # the points numbered from Player 2's side
         for sp in range(1, 29):
             self._label(sp)
+
+    def number_from(self, player):
+        """Number the points from ``player``'s side (1 is that player's
+        last point), as gnubg numbers them for the side to move."""
+        f = player == 2
+        if f != self.from2:
+            self.from2 = f
+            for sp in range(1, 25):
+                self._label(sp)
 
     # -- position -------------------------------------------------------------
 
@@ -187,7 +197,7 @@ class BgBoardView:
             i = 0
         else:
             grid = self.labels[0 if top_half(sp) else 1]
-            n = sp if sp <= 24 else 0
+            n = (25 - sp if self.from2 else sp) if sp <= 24 else 0
             i = column(sp)
         if grid[i] != n + hi:
             grid[i] = n + hi
