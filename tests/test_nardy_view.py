@@ -129,13 +129,17 @@ def test_crosses(rig):
     fr = rig.frame()
     # on a full stack (Black's head, 6): its top checker below the count;
     # on an empty point: the first slot; beyond a short stack: the next
-    for sp, k in ((12, lay.cap - 2), (21, 0), (16, 3)):
+    for sp, k in ((21, 0), (16, 3)):
         x0, y0, x1, y1 = slot_box(lay, sp, k)
         assert fr.count(_BLOCKED, x0, y0, x1, y1) > 0, sp
+    # on a red (Player 2) checker the cross is in Player 1's colour: red
+    # on red would not show
     x0, y0, x1, y1 = slot_box(lay, 12, lay.cap - 2)
     assert fr.count(C.P2, x0, y0, x1, y1) > 0  # the checker under it
+    assert fr.count(C.P1, x0, y0, x1, y1) > 0
+    assert fr.count(_BLOCKED, x0, y0, x1, y1) == 0
     n = sum(fr.count(_BLOCKED, *slot_box(lay, sp, k))
-            for sp, k in ((12, lay.cap - 2), (21, 0), (16, 3)))
+            for sp, k in ((21, 0), (16, 3)))
     assert fr.count(_BLOCKED) == n  # nowhere else
     v.set_blocked(0)
     fr = rig.frame()

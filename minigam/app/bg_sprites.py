@@ -126,8 +126,11 @@ def checkers(lay, crosses=False):
                     (P1_MARK, C_P1), (P2_MARK, C_P2)):
         _disc(bmp, t * w, w, h, d, C_RIM)
         _disc(bmp, t * w, w, h, d - 2, fill)
+    # A destination's dot: half a checker across, at least 5 pixels (on
+    # the smallest screens half a checker is 4, and read as a speck).
+    dot = d // 2 if d >= 12 else d - 3
     for t in (MARK, P1_MARK, P2_MARK):
-        _disc(bmp, t * w, w, h, d // 2, C_TARGET)
+        _disc(bmp, t * w, w, h, dot, C_TARGET)
     # A count: dark digits on a Player 1 checker, white on Player 2's;
     # where a digit leaves no room inside the rim, the count's checker is
     # a rounded box as wide as the column.
@@ -147,16 +150,19 @@ def checkers(lay, crosses=False):
                 _disc(bmp, x0, w, h, d - 2, q)
             number(bmp, x0, 0, w, h, lay.cap + 1 + k,
                    C_INK1 if q == 1 else C_INK2, lay)
-    # A blocked point: a cross in the blocked colour, ringed in the rim
-    # colour so it shows on a red checker too.
-    t = 2 if d >= 12 else 1
+    # A blocked point: a cross ringed in the rim colour, in the blocked
+    # colour on an empty point and a Player 1 checker, in Player 1's
+    # colour on a Player 2 checker (red on red would not show); its
+    # strokes 2 pixels wide, but on a small checker 1, so the checker
+    # still shows between them.
     for k in range(3 if crosses else 0):
+        t = 2 if d >= 12 or not k else 1
         x0 = (COUNT + 2 * nc + k) * w
         if k:
             _disc(bmp, x0, w, h, d, C_RIM)
             _disc(bmp, x0, w, h, d - 2, k)
         _cross(bmp, x0, w, h, d, C_RIM, t + 2)
-        _cross(bmp, x0, w, h, d - 2, C_BLOCKED, t)
+        _cross(bmp, x0, w, h, d - 2, C_P1 if k == 2 else C_BLOCKED, t)
     return bmp
 
 
