@@ -41,8 +41,9 @@ def init(app, hw, dice, ai_seed, perfect):
     app.settings_changed = False
     app.apply_brightness()
     # The game types with a game to resume (bit 1 << KIND).
-    app.saved = P.saved_games(hw.store, (0, 1, 2) if app.has_bg else (0,),
-                              dice)
+    app.saved = P.saved_games(
+        hw.store, (P.MINIGAM, P.BACKGAMMON, P.NARDY) if app.has_bg
+        else (P.MINIGAM,), dice)
     app.game = None
     app.ai = None
     app.mode = P.MODE_AI

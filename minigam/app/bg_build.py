@@ -16,7 +16,6 @@ _HEAD = const(0x2F5F96)
 _BLOCKED = const(0xFF3A30)
 
 
-
 def banner_width(L):
     """The banner's inner width: the whole board (16 characters at
     240x240)."""
@@ -26,6 +25,7 @@ def banner_width(L):
 def banner_chars(L):
     """How many characters a banner line holds."""
     return L.chars(banner_width(L) - 4)
+
 
 def build(lay, heads=()):
     """The view's Group and the objects its setters change, in the order

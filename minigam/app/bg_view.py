@@ -350,9 +350,8 @@ class BgBoardView:
 
     def set_score(self, a, b=None, length=0):
         """The match score, ``a``-``b`` to ``length`` (0: a session of
-        single games, named ``SESSION``),
-        in the longest form that fits; or ``a`` itself when it is a
-        string."""
+        single games, named ``SESSION``), in the longest form that fits;
+        or ``a`` itself when it is a string."""
         if b is None:
             t = a
         elif not length:  # a session of single games: its running score

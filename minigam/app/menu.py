@@ -63,6 +63,7 @@ GAMES = ("MINIGAM", "Backgammon", "Long Nardy")  # persist.MINIGAM, ...
 # room for a space.
 _TITLES = (TITLE + "  A:choose", "Settings  B:back", "Statistics  B:back")
 
+
 def menu_items(app):
     """``(id, text)`` of the items on the page shown."""
     s = app.settings
@@ -230,7 +231,6 @@ def show(app):
     lines = [t for _, t in items]
     if app.menu_page == _STATS_PAGE:
         lines += ["", version_line()]
-
     app.show_page(_TITLES[app.menu_page], lines, app.menu_sel)
 
 

@@ -15,8 +15,8 @@ def dice_lines(stats):
            "1:%d 2:%d 3:%d" % (c[1], c[2], c[3]),
            "4:%d 5:%d 6:%d" % (c[4], c[5], c[6])]
     # Each figure with what fair dice give, in brackets (17 characters fit
-    # the largest font beside the scroll arrows): a face on a third of the rolls (two dice a
-    # roll), doubles on 1 in 6, 7 pips a roll.
+    # the largest font beside the scroll arrows): a face on a third of the
+    # rolls (two dice a roll), doubles on 1 in 6, 7 pips a roll.
     out.append("Expected: in ( )")
     out.append("Each face (%d.%d)" % (r // 3, 10 * (r % 3) // 3))
     if r:
@@ -63,10 +63,9 @@ def over_banner(app):
     """The banner over the final board."""
     g = app.game
     if app.xt.POINTS:  # what the win was, and the points it was worth
-        t = "%s: %d pt%s" % (app.xt.result(app), g.points,
-                             "" if g.points == 1 else "s")
-        return _title(app), t if len(t) <= app.board.ban_chars \
-            else app.xt.result(app)
+        result = app.xt.result(app)
+        t = "%s: %d pt%s" % (result, g.points, "" if g.points == 1 else "s")
+        return _title(app), t if len(t) <= app.board.ban_chars else result
     if g.match_to > 1:
         return _title(app), "Score %d-%d" % (g.score[0], g.score[1])
     return _title(app), "X:summary"

@@ -28,8 +28,8 @@ Speed: the board's hidden sums of the position before a play are computed
 once (``set_root``); each candidate then adds or removes only the rows of
 the bits that changed (``score``): a play moves 1 to 4 checkers, a hit one
 more. Its 13 feature rows are computed and added whole
-(``minigam.core.native.bg_shape`` and ``add_rows`` on the MINIGAM firmware). Nothing
-is allocated per candidate.
+(``minigam.core.native.bg_shape`` and ``add_rows`` on the MINIGAM
+firmware). Nothing is allocated per candidate.
 """
 
 import array
@@ -109,7 +109,8 @@ def net():
 
 
 def _hidden(nt, acc, base, full, root, res):
-    """Plain loops of ``minigam.core.native.hidden`` (same arguments and results)."""
+    """Plain loops of ``minigam.core.native.hidden`` (same arguments and
+    results)."""
     if full:
         b1 = nt.B1
         for h in range(nt.H):

@@ -19,9 +19,8 @@ A game gives:
   a won game is worth), ``_begin_turn(d1, d2, auto)`` (the dice rolled:
   what may be played, and a forced play made when ``auto``),
   ``_singles()`` (the single moves offered now), ``_allowed(src, die)``
-  and ``turn_done()``. (They are not
-  declared here as methods that raise: on stock CircuitPython every
-  function costs heap.)
+  and ``turn_done()``. (They are not declared here as methods that
+  raise: on stock CircuitPython every function costs heap.)
 """
 
 from minigam.compat import const, unload

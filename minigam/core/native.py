@@ -6,7 +6,8 @@ code these run many times faster than bytecode, with the same integer
 results. Only the MINIGAM firmware has the native emitter (its overlay
 turns it on and freezes this module compiled for ARMv6-M); stock
 CircuitPython, the MicroPython VM and CPython cannot compile it, so
-``deploy`` leaves it out and ``minigam.quarter.eval`` falls back to its own loops.
+``deploy`` leaves it out and ``minigam.quarter.eval`` falls back to its
+own loops.
 
 Viper reads ``ptr16`` as unsigned: int16 tables are sign-extended here.
 """

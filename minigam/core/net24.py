@@ -54,7 +54,6 @@ def add_cell(nt, acc, fb, a, b):
                 acc[xh[x]] -= xd[x]
 
 
-
 def outputs(nt, acc, nat):
     """Fill ``nt.ZO`` with the network's ``NO`` outputs for hidden sums
     ``acc``; returns ``ZO``. ``nat``: the native kernels, or None for these

@@ -47,7 +47,6 @@ class Search24:
         given)
     """
 
-
     def __init__(self, level="hard", seed=None, rules=None):
         if seed is None:
             import random

@@ -60,8 +60,9 @@ class Net:
     first-layer biases here, and a play's changes add and remove as many
     rows. From a module the small tables are copied into arrays.
 
-    ``NC``, ``BPC``, ``TURN``: the position layout ``minigam.core.native.hidden``
-    reads (places a side, thermometer bits a place, the turn's byte)."""
+    ``NC``, ``BPC``, ``TURN``: the position layout
+    ``minigam.core.native.hidden`` reads (places a side, thermometer bits a
+    place, the turn's byte)."""
 
     NC = 8
     BPC = 8
