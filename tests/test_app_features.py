@@ -15,10 +15,11 @@ import pytest  # noqa: E402
 from minigam.quarter.ai import AIPlayer  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
-from minigam.app.pages import percent  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 from minigam.quarter.notation import format_play  # noqa: E402
-from minigam.quarter.review import Review, with_hits, DOUBTFUL, BLUNDER  # noqa: E402
+from minigam.core.review import Review, with_hits, LIMITS, loss_text  # noqa: E402
+
+DOUBTFUL, BLUNDER = LIMITS[0][:2]  # MINIGAM's
 
 import test_app_flows as flows  # noqa: E402
 
@@ -286,8 +287,8 @@ def test_tutor_names_an_error_and_offers_it_back(profile):
     assert app.state == A.TUTOR
     rig.shot("tutor")
     word = "Blunder" if loss > BLUNDER else "Doubtful"
-    assert app.board.ban1.text == "%s -%s" % (word, percent(loss))
-    best = format_play(g.player, with_hits(g.rules, start, ai.steps))
+    assert app.board.ban1.text == "%s -%s" % (word, loss_text(loss))
+    best = format_play(g.player, with_hits(g, start, ai.steps))
     if len(best) + 5 <= app.board.ban_chars:
         best = "Best " + best
     assert app.board.ban2.text == best
@@ -372,7 +373,9 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
     rig.shot("review")
     lines = [lb.text for lb in app.text.lines]
     assert lines[0] == "You: %d decisions" % want.n
-    assert lines[1] == "Lost %s in all" % percent(want.total)
+    # the mean loss a decision: a sum of lost win chances is no chance
+    assert lines[1:3] == ["Mean loss a move:",
+                          "  %s win chance" % loss_text(want.total / want.n)]
     for k, d in enumerate(want.worst):
         rig.press(K.X)
         assert app.text.title.text == "Error %d of %d" % (k + 1,
@@ -381,7 +384,9 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
         assert lines[0] == "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2)
         assert lines[2].strip() == format_play(1, d.played)[:len(
             lines[2].strip())]
-        assert lines[5] == "Lost " + percent(d.loss)
+        word = "Blunder" if d.loss > BLUNDER else (
+            "Doubtful" if d.loss > DOUBTFUL else "Lost")
+        assert lines[5] == "%s -%s" % (word, loss_text(d.loss))
         rig.shot("review-error-%d" % (k + 1))
     rig.press(K.B)
     assert app.state == A.SUMMARY

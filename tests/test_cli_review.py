@@ -83,7 +83,7 @@ def sections(out):
     lines = out.splitlines()
     body, worst, who = [], {}, None
     for s in lines:
-        m = re.match(r"^P([12]): (\d+) decisions?, total loss", s)
+        m = re.match(r"^P([12]): (\d+) decisions?, mean loss", s)
         if m:
             who = int(m.group(1))
             worst[who] = []
@@ -141,13 +141,16 @@ def test_the_three_largest_are_the_largest(record, capsys):
         assert worst[p] == mine[:3]
     assert len(worst[1]) == 3  # Easy errs, by Hard's measure
     assert worst[2] == []  # Hard never errs by its own measure
-    assert re.search(r"^P2: \d+ decisions, total loss 0\.0000, mean "
-                     r"0\.0000\n  no errors$", out, re.M)
+    assert re.search(r"^P2: \d+ decisions, mean loss 0\.0000 a decision "
+                     r"\(win probability; summed 0\.0000\)\n  no errors$",
+                     out, re.M)
     total = sum(float(d[6]) for d in body if d[1] == "1")
-    m = re.search(r"^P1: (\d+) decisions, total loss (\S+), mean (\S+)$",
-                  out, re.M)
-    assert int(m.group(1)) == sum(1 for d in body if d[1] == "1")
-    assert abs(float(m.group(2)) - total) < 0.0005
+    m = re.search(r"^P1: (\d+) decisions, mean loss (\S+) a decision "
+                  r"\(win probability; summed (\S+)\)$", out, re.M)
+    n = int(m.group(1))
+    assert n == sum(1 for d in body if d[1] == "1")
+    assert abs(float(m.group(3)) - total) < 0.0005
+    assert abs(float(m.group(2)) - total / n) < 0.0005
 
 
 def test_player_option(record, capsys):

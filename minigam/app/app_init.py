@@ -27,7 +27,7 @@ def init(app, hw, dice, ai_seed, perfect):
     # player's index (MINIGAM's column, the 24-point games' spot).
     app.board, app.col = quarter_app.board(app)
     app.root.append(app.board.group)
-    app.tutor = False  # the tutor judges this game (MINIGAM only)
+    app.tutor = False  # the tutor judges this game
     app.dice = dice
     app.ai_seed = ai_seed
     app.perfect = perfect
@@ -93,6 +93,6 @@ def init(app, hw, dice, ai_seed, perfect):
     app.enter_k = 0
     app.enter_d = bytearray(2)
     app.enter_tie = False
-    app.review = None  # the game-over review (minigam.quarter.review.Review)
+    app.review = None  # the game-over review (minigam.core.review.Review)
     app.review_page = 0
     app.to_menu()

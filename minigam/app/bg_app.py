@@ -24,7 +24,6 @@ from minigam.app.persist import MODE_2P
 from minigam.app.states import OFFER
 
 KIND = 1  # persist.BACKGAMMON
-JUDGED = False  # (no tutor or review yet)
 POINTS = True  # a game is worth points: gammons, the cube, money sessions
 HITS = True
 CUBE = True

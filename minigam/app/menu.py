@@ -366,7 +366,7 @@ def _start(app, mode, level):
     app.level = level
     g = app.game
     use_board(app, g.KIND)
-    app.tutor = app.settings.tutor and app.xt.JUDGED
+    app.tutor = app.settings.tutor
     if len(app.scratch) != len(g.pos):
         app.scratch = bytearray(len(g.pos))
     app.board.set_names(*app.names())

@@ -13,7 +13,6 @@ from minigam.nardy.rules import (BLOCK, HEAD, HEADS, OFF, can_move,
                                  closes_block)
 
 KIND = 2  # persist.NARDY
-JUDGED = False  # (no tutor or review yet)
 POINTS = True  # a game is worth points (mars), money sessions
 HITS = False  # no checker is ever hit
 CUBE = False

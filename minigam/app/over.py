@@ -63,8 +63,7 @@ def key(app, ok, back, fwd):
         if st == OVER:
             summary(app)
         elif st == SUMMARY:
-            if app.xt.JUDGED:
-                start_review(app)
+            start_review(app)
         elif app.review is not None and app.review.done:
             app.review_page += 1
             review_page(app)
@@ -106,7 +105,7 @@ def advance(app):
     if r is None:
         if app.text is not None:
             return  # the text view leaves after the next refresh
-        from minigam.quarter.review import Review
+        from minigam.core.review import Review
         from minigam.app.coach import advisor
         r = app.review = Review(app.game, (1,) if app.mode == P.MODE_AI
                                 else (1, 2), advisor(app))

@@ -114,30 +114,24 @@ def over_lines(app):
     if xt.CUBE:
         lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
                                      else ""))
-    elif xt.JUDGED:
-        lines.append("X:review")
+    lines.append("X:review")
     lines.append(next_line(g))
     return title, lines
 
 
-def percent(loss):
-    """A win probability lost, as a percentage with one decimal."""
-    t = int(loss * 1000 + 0.5)
-    return "%d.%d%%" % (t // 10, t % 10)
-
-
 def tutor_banner(app, loss):
-    """The tutor's notice of a play that gives away ``loss``: how much,
-    and the better play (the app's keys say: keep it, take it back, or
-    see it)."""
-    from minigam.quarter.review import with_hits, grade, MARKS
-    from minigam.quarter.notation import format_play
+    """The tutor's notice of a play that gives away ``loss``: its mark and
+    loss, and the better play (the app's keys say: keep it, take it back,
+    or see it)."""
+    from minigam.core.review import (with_hits, grade, loss_text, play_text,
+                                     MARKS)
     g = app.game
-    best = format_play(g.player,
-                       with_hits(g.rules, g.turn_start(), app.adv.steps))
+    k = g.KIND
+    best = play_text(k, g.player,
+                     with_hits(g, g.turn_start(), app.adv.steps))
     if len(best) + 5 <= app.board.ban_chars:
         best = "Best " + best  # else the play alone (X: "show best")
-    return "%s -%s" % (MARKS[grade(loss)], percent(loss)), best
+    return "%s -%s" % (MARKS[grade(loss, k)], loss_text(loss, k)), best
 
 
 def next_line(g):
@@ -149,14 +143,21 @@ def next_line(g):
 def review_page(app):
     """Title and lines of the review's page ``app.review_page`` (once it
     is made): the overview, then one page per error (X goes round
-    them)."""
+    them). The overview gives the mean loss a decision: a sum of lost
+    winning chances can pass 100%."""
+    from minigam.core.review import grade, loss_text, play_text, MARKS
     r = app.review
+    k = app.game.KIND
     pages = 1 + len(r.worst)
-    k = app.review_page % pages
+    i = app.review_page % pages
     who = "You" if app.mode == P.MODE_AI else "Players"
-    if k == 0:
-        lines = ["%s: %d decisions" % (who, r.n),
-                 "Lost %s in all" % percent(r.total)]
+    if i == 0:
+        lines = ["%s: %d decisions" % (who, r.n)]
+        if r.n:
+            mean = loss_text(r.total / r.n, k)
+            lines.append("Mean loss a move:")
+            lines.append("  " + (mean + " points" if k
+                                 else mean + " win chance"))
         if r.worst:
             lines.append("X:the %d biggest" % len(r.worst)
                          if len(r.worst) > 1 else "X:the error")
@@ -164,14 +165,14 @@ def review_page(app):
             lines.append("No errors found")
         lines.append(next_line(app.game))
         return "Review", lines
-    from minigam.quarter.notation import format_play
-    d = r.worst[k - 1]
+    d = r.worst[i - 1]
     name = "You" if app.mode == P.MODE_AI else "P%d" % d.player
-    return "Error %d of %d" % (k, pages - 1), [
+    mark = MARKS[grade(d.loss, k)] or "Lost"
+    return "Error %d of %d" % (i, pages - 1), [
         "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2),
         name + " played",
-        "  " + format_play(d.player, d.played),
+        "  " + play_text(k, d.player, d.played),
         "Better",
-        "  " + format_play(d.player, d.best),
-        "Lost " + percent(d.loss),
+        "  " + play_text(k, d.player, d.best),
+        "%s -%s" % (mark, loss_text(d.loss, k)),
         "X:next B:back"]

@@ -4,10 +4,9 @@ Each game has a module like this one, the app's one door to the game
 (``app.xt``, by the game's kind: ``states.GAME_MODULES``); Backgammon's is
 ``minigam.app.bg_app``, Long Nardy's ``minigam.app.nardy_app``. Each gives:
 
-* ``KIND``, its save and statistics slot, and what it has: ``JUDGED`` (the
-  tutor and the game-over review judge its plays), ``POINTS`` (a game is
-  worth points), ``HITS`` (the summary counts hits), ``CUBE``; and
-  ``AI_MODULES``, which leave the heap at game over;
+* ``KIND``, its save and statistics slot, and what it has: ``POINTS``
+  (a game is worth points), ``HITS`` (the summary counts hits),
+  ``CUBE``; and ``AI_MODULES``, which leave the heap at game over;
 * ``board(app)``: its board view and the view's place of a player's index;
   ``LEAVING``, the modules that leave the heap when another game's board
   takes the screen;
@@ -24,7 +23,6 @@ Each game has a module like this one, the app's one door to the game
 """
 
 KIND = 0  # persist.MINIGAM: its save and statistics slot
-JUDGED = True  # the tutor and the game-over review judge its plays
 POINTS = False  # a game is one game of a match (no gammons)
 HITS = True  # the summary counts hits
 CUBE = False

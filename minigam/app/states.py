@@ -37,8 +37,9 @@ STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
 # the game-over ones when the next game starts.
 MENU_MODULE = "minigam.app.menu"
 PAGES_MODULE = "minigam.app.pages"
-OVER_MODULES = ("minigam.app.over", "minigam.quarter.review",
-                "minigam.quarter.notation")
+OVER_MODULES = ("minigam.app.over", "minigam.core.review",
+                "minigam.quarter.notation", "minigam.bg.notation",
+                "minigam.nardy.notation")
 PLAY_EXTRAS = OVER_MODULES + ("minigam.app.coach", "minigam.app.hint",
                               "minigam.app.own_dice",
                               "minigam.app.play_view")

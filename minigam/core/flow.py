@@ -285,7 +285,7 @@ class Flow:
         pos = self.pos
         self._log_turn(pos[self.TURN])
         self.turn_no += 1
-        self._end(pos)
+        self.pass_turn(pos)
         self._clear_turn()
         w = self._won(pos)
         if w:
@@ -316,8 +316,9 @@ class Flow:
         unload("minigam.core.turn_log")
         return got
 
-    def _end(self, pos):
-        """Pass the turn at the end of a turn."""
+    def pass_turn(self, pos):
+        """Pass the turn at the end of a turn (Long Nardy's also clears
+        its head count; the review replays turns with it)."""
         pos[self.TURN] = 3 - pos[self.TURN]
 
     def _finish(self, w, points):

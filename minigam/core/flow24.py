@@ -49,7 +49,7 @@ def _most(pos, m, dice, n, off, can, do, undo):
 class Game24(Flow):
     """The flow of a 24-point game. A game type gives what ``Flow`` asks
     for but the play of a roll: ``_new_pos()``, ``_won(pos)``,
-    ``_points(pos)``; and ``_end(pos)`` when passing the turn does more
+    ``_points(pos)``; and ``pass_turn(pos)`` when passing the turn does more
     than flip the turn byte, ``_PLAY_OPENING`` when the starter rolls
     again."""
 

@@ -161,6 +161,33 @@ class Search24:
             pass
         return self.steps
 
+    def loss_of(self, result):
+        """Cubeless equity (points a game) the play to ``result`` (the
+        position after it, turn passed) gives away against the chosen
+        play, by the finished search's estimates; 0.0 when there was no
+        choice. Hard only (the tutor and the game review ask it).
+        ValueError if ``result`` is not a result of the decision."""
+        if self.sigma:
+            raise ValueError("only Hard measures plays")
+        if self.choices <= 1:
+            return 0.0
+        R = self._R
+        res = self._res
+        for k in range(self._n):
+            res[:] = self._pos
+            self.rules.apply(res, k)
+            if res == result:
+                if R.winner(res):
+                    eq = R.win_kind(res) * self._EV.PSCALE
+                else:
+                    # The root's sums again: another evaluation may have
+                    # used the evaluator since the search.
+                    self.ev.set_root(self._root)
+                    eq = -self.ev.score(res)
+                return (self.equity - eq) / self._EV.PSCALE \
+                    if eq < self.equity else 0.0
+        raise ValueError("not a result of this roll")
+
     def _finish(self, k):
         R = self._R
         self.chosen = k

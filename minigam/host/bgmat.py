@@ -74,17 +74,22 @@ class MatError(ValueError):
 
 class GameLog:
     """One game: ``score`` (the players' points before it), ``turns``
-    (``BgGame.turns``), ``winner`` (0 while unfinished), ``points``, and
-    ``pos`` (the final position, a copy)."""
+    (``BgGame.turns``), ``winner`` (0 while unfinished), ``points``,
+    ``pos`` (the final position, a copy), and for a review of its
+    decisions, ``start`` (its first position) and ``log`` (its turn log,
+    ``minigam.core.turn_log``), copies."""
 
-    __slots__ = ("score", "turns", "winner", "points", "pos")
+    __slots__ = ("score", "turns", "winner", "points", "pos", "start", "log")
 
-    def __init__(self, score, turns, winner, points, pos):
+    def __init__(self, score, turns, winner, points, pos, start=None,
+                 log=b""):
         self.score = tuple(score)
         self.turns = turns
         self.winner = winner
         self.points = points
         self.pos = bytearray(pos)
+        self.start = None if start is None else bytearray(start)
+        self.log = bytes(log)
 
 
 class MatMatch:
@@ -109,7 +114,8 @@ def game_log(game):
         score[game.winner - 1] -= game.points
     winner = game.winner if game.state == OVER else 0
     return GameLog(score, game.turns, winner,
-                   game.points if winner else 0, game.pos)
+                   game.points if winner else 0, game.pos, game.start,
+                   game.log)
 
 
 # -- writing -------------------------------------------------------------

@@ -56,7 +56,7 @@ class NardyGame(Game24):
         from minigam.nardy.rules import pips
         return pips(self.pos, player)
 
-    def _end(self, pos):
+    def pass_turn(self, pos):
         end_turn(pos)
 
     def setup(self, pos):

@@ -251,3 +251,16 @@ def _board_point(side, i):
     if side:
         i = i + 12 if i <= 12 else i - 12
     return 25 - i
+
+
+def format_play(player, steps):
+    """Moves ``[(src, die, ...), ...]`` of ``player`` (1 White, 2 Black;
+    the mover's-view indices of ``minigam.nardy.rules``) on the board's
+    points: ``24/18 18/13`` (``pass`` for none)."""
+    out = []
+    for st in steps:
+        s, d = st[0], st[1]
+        t = s + d
+        out.append("%d/%s" % (_board_point(player - 1, s), "off" if t >= OFF
+                              else _board_point(player - 1, t)))
+    return " ".join(out) or "pass"

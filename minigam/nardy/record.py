@@ -41,8 +41,8 @@ end; raises ``RecordError`` (``minigam.core.record``'s: ``.line``,
 from minigam.core.record import (RecordError, field, match, show, skip,
                                  turn_head)
 from minigam.nardy.game import GameError, NardyGame, ROLL
-from minigam.nardy.notation import (NotationError, format_position,
-                                    parse_position)
+from minigam.nardy.notation import (NotationError, format_play,
+                                    format_position, parse_position)
 from minigam.nardy.rules import CHECKERS, HEAD, OFF, TURN, BLOCK
 from minigam.quarter.notation import NotationError as RollError, parse_roll
 
@@ -63,18 +63,6 @@ def index_of(player, point):
     return 25 - board_point(player, 25 - point)
 
 
-def format_play(player, steps):
-    """Moves ``[(src, die, ...), ...]`` of ``player`` as ``24/18 18/13``
-    (``pass`` for none)."""
-    out = []
-    for st in steps:
-        s, d = st[0], st[1]
-        t = s + d
-        out.append("%d/%s" % (board_point(player, s), "off" if t >= OFF
-                              else board_point(player, t)))
-    return " ".join(out) or "pass"
-
-
 def export(game):
     """The record of ``game`` (see the module docstring)."""
     start = game.start if game.start is not None else game.pos
@@ -87,7 +75,7 @@ def export(game):
         m = 0 if player == 1 else BLOCK
         for s, d, _ in steps:
             game._do(pos, m, s, d)
-        game._end(pos)
+        game.pass_turn(pos)
         n += 1
         out.append("%d. %s %d-%d %s => %s" % (
             n, SIDE[player], d1, d2, format_play(player, steps),

@@ -1,17 +1,25 @@
-"""``review [--values exact|hard|auto] [--player 1|2|both] RECORD``.
+"""``review [--game minigam|backgammon|nardy] [--values exact|hard|auto]
+[--player 1|2|both] RECORD``.
 
 The handheld's game-over review on the PC, for every decision: each game of
-RECORD (a file of MINIGAM records, ``-`` for stdin; a match has several) is
-walked with ``minigam.quarter.review.Review``, and each decision with a choice gets
-a line: turn, player, roll, the play made, a better play (``=`` when the
-play made lost nothing), the win probability it lost and a mark
-(``doubtful`` above ``DOUBTFUL``, ``blunder`` above ``BLUNDER``). Then, per
-game and player: decisions, total and mean loss, and the ``TOP`` largest
-errors in the same format.
+RECORD (``-`` for stdin; a match has several games) is walked with
+``minigam.core.review.Review``, and each decision with a choice gets a
+line: turn, player, roll, the play made, a better play (``=`` when the
+play made lost nothing), what it lost and its mark (the game's thresholds,
+``minigam.core.review.LIMITS``: doubtful, blunder, very bad). Then, per
+game and player: decisions, the mean loss a decision (and the total, a sum
+of losses: for MINIGAM's win chances it is no probability), and the
+``TOP`` largest errors in the same format.
 
-Values: ``exact`` (the cached exact table, ``solve`` makes it; an error
-without it), ``hard`` (Hard's first-ply estimates, as on the handheld),
-``auto`` (exact when cached, else Hard's; the header says which).
+RECORD by game: MINIGAM's records (``play --record``), a Backgammon match
+in gnubg's ``.mat`` text (the handheld's console export, or gnubg's
+``export match mat``), Long Nardy's records. MINIGAM's losses are win
+probability, the 24-point games' cubeless equity in points a game.
+
+Values: ``exact`` (MINIGAM's cached exact table, ``solve`` makes it; an
+error without it), ``hard`` (Hard's first-ply estimates, as on the
+handheld), ``auto`` (exact when cached, else Hard's; the header says
+which). The 24-point games have Hard's alone.
 
 ``review --calibrate N``: how well Hard's estimates flag doubtful plays and
 blunders against the exact values
@@ -24,19 +32,19 @@ print ``error: <file>: ...`` and exit with 2.
 import argparse
 import sys
 
-from minigam.quarter.notation import format_play
-from minigam.quarter.record import RecordError, replay
-from minigam.quarter.review import Review, TOP, MARKS, grade
+from minigam.core.review import (Review, TOP, MARKS, grade, play_text)
 from minigam.host.cli.replay import read_bytes, read_text
+
+GAMES = ("minigam", "backgammon", "nardy")
 
 EXACT = "exact (cached table)"
 HARD = "Hard's estimates"
 
 
-def mark(loss):
-    """The tutor's word for a play that lost ``loss``: '', 'doubtful' or
-    'blunder'."""
-    return MARKS[grade(loss)].lower()
+def mark(loss, kind=0):
+    """The tutor's word for a play that lost ``loss`` in game ``kind``:
+    '', 'doubtful', 'blunder' or 'very bad'."""
+    return MARKS[grade(loss, kind)].lower()
 
 
 def solve_command(rules):
@@ -54,12 +62,13 @@ def lost(d):
     return round(d.loss, 4) > 0
 
 
-def decision_line(d):
-    """One decision ``d`` (a ``minigam.quarter.review.Decision``) as a line."""
-    better = format_play(d.player, d.best) if lost(d) else "="
+def decision_line(d, kind=0):
+    """One decision ``d`` (a ``minigam.core.review.Decision``) of game
+    ``kind`` as a line."""
+    better = play_text(kind, d.player, d.best) if lost(d) else "="
     return ("%4d. P%d %d-%d  %-14s %-14s %.4f  %s" % (
-        d.turn, d.player, d.d1, d.d2, format_play(d.player, d.played),
-        better, d.loss, mark(d.loss))).rstrip()
+        d.turn, d.player, d.d1, d.d2, play_text(kind, d.player, d.played),
+        better, d.loss, mark(d.loss, kind))).rstrip()
 
 
 HEAD = "%-9s%-5s%-15s%-15s%6s  %s" % (
@@ -116,6 +125,7 @@ def review_game(game, players, advisor, out):
     """Print every decision of ``game`` by ``players`` measured by
     ``advisor``, then each player's summary; returns the ``Review``s'
     decisions as ``{player: [Decision, ...]}``."""
+    kind = game.KIND
     rev = Review(game, players, advisor)
     seen = {p: [] for p in players}
     shown = None
@@ -126,11 +136,11 @@ def review_game(game, players, advisor, out):
         if d is not None and d is not shown:
             shown = d
             seen[d.player].append(d)
-            out.write(decision_line(d) + "\n")
+            out.write(decision_line(d, kind) + "\n")
         if done:
             break
     for p in players:
-        summary(p, seen[p], out)
+        summary(p, seen[p], out, kind)
     return seen
 
 
@@ -142,32 +152,68 @@ def largest(decisions, top=TOP):
     return errs[:top]
 
 
-def summary(player, decisions, out):
+def summary(player, decisions, out, kind=0):
     n = len(decisions)
     total = sum(d.loss for d in decisions)
-    out.write("P%d: %d decision%s, total loss %.4f, mean %.4f\n"
-              % (player, n, "" if n == 1 else "s", total,
-                 total / n if n else 0.0))
+    out.write("P%d: %d decision%s, mean loss %.4f a decision (%s; "
+              "summed %.4f)\n"
+              % (player, n, "" if n == 1 else "s", total / n if n else 0.0,
+                 "points of cubeless equity" if kind
+                 else "win probability", total))
     worst = largest(decisions)
     if worst:
         out.write("  largest errors:\n")
         for d in worst:
-            out.write(decision_line(d) + "\n")
+            out.write(decision_line(d, kind) + "\n")
     else:
         out.write("  no errors\n")
 
 
-def read_record(name):
-    """The games of file ``name`` (``-``: stdin); ValueError with the
-    message to print."""
+class MatGame:
+    """A game of a ``.mat`` file as ``Review`` reads it: Backgammon's
+    rules, and the game's start and turn log (``bgmat.GameLog``)."""
+
+    def __init__(self, log):
+        from minigam.bg.game import BgGame
+        g = BgGame()
+        self.rules = g.rules
+        self.pass_turn = g.pass_turn
+        self.TURN, self.BLOCK, self.KIND = g.TURN, g.BLOCK, g.KIND
+        self.start = log.start
+        self.log = log.log
+        self.first_turn = 0
+        self.winner = log.winner
+
+
+def read_record(name, game="minigam"):
+    """The games of file ``name`` (``-``: stdin) of ``game`` (one of
+    ``GAMES``); ValueError with the message to print."""
     try:
         data = read_bytes(name)
     except OSError as exc:
         raise ValueError("cannot read %s: %s" % (name, exc.strerror or exc))
     try:
-        return replay(read_text(data))
-    except RecordError as exc:
+        text = read_text(data)
+        if game == "backgammon":
+            from minigam.host import bgmat
+            return [MatGame(g) for g in bgmat.read(text).games]
+        if game == "nardy":
+            from minigam.nardy.record import read
+            return read(text)
+        from minigam.quarter.record import replay
+        return replay(text)
+    except ValueError as exc:  # RecordError, MatError
         raise ValueError("%s: %s" % (name, exc))
+
+
+def hard_24(kind):
+    """Hard's player of a 24-point game (``kind`` 1 Backgammon, 2 Long
+    Nardy): the judge of its review."""
+    if kind == 1:
+        from minigam.bg.ai import BgAI
+        return BgAI("hard", seed=0)
+    from minigam.nardy.ai import NardyAI
+    return NardyAI("hard", seed=0)
 
 
 def main(argv):
@@ -176,35 +222,50 @@ def main(argv):
         description="measure each decision of a game record against the "
         "best play")
     ap.add_argument("record", nargs="?", metavar="RECORD",
-                    help="a file of MINIGAM records, '-' for stdin")
+                    help="a file of the game's records (Backgammon: a "
+                    ".mat match), '-' for stdin")
+    ap.add_argument("--game", choices=GAMES, default="minigam",
+                    help="the game of RECORD (default minigam)")
     ap.add_argument("--values", choices=("exact", "hard", "auto"),
                     default="auto",
                     help="exact table, Hard's estimates, or exact when "
-                    "cached (default)")
+                    "cached (default; MINIGAM alone has exact values)")
     ap.add_argument("--player", choices=("1", "2", "both"), default="both")
     ap.add_argument("--calibrate", type=int, metavar="N", default=None,
                     help="instead: compare Hard's flags with the exact "
-                    "values on N decisions (needs the exact table)")
+                    "values on N decisions of MINIGAM (needs the exact "
+                    "table)")
     args = ap.parse_args(argv)
     if args.calibrate is not None:
         from minigam.host.aitools.quarter import tutor_calibration
         return tutor_calibration.main(args.calibrate, sys.stdout)
     if args.record is None:
         ap.error("RECORD is required")
+    if args.game != "minigam" and args.values == "exact":
+        ap.error("--values exact: only MINIGAM has exact values; the "
+                 "24-point games are judged by Hard's estimates")
     players = (1, 2) if args.player == "both" else (int(args.player),)
     advisors = Advisors(args.values)
     try:
-        games = read_record(args.record)
-        for game in games:  # every advisor first: no half a report
-            advisors.get(game.rules)
+        games = read_record(args.record, args.game)
+        if args.game == "minigam":
+            for game in games:  # every advisor first: no half a report
+                advisors.get(game.rules)
     except ValueError as exc:
         sys.stderr.write("error: %s\n" % exc)
         return 2
     out = sys.stdout
+    judge = None
     for k, game in enumerate(games):
-        adv, label = advisors.get(game.rules)
+        if game.KIND:
+            judge = judge or hard_24(game.KIND)
+            adv, label = judge, HARD
+            name = ("", "Backgammon", "Long Nardy")[game.KIND]
+        else:
+            adv, label = advisors.get(game.rules)
+            name = variant(game.rules)
         out.write("%sgame %d: %s, %s; values: %s\n" % (
-            "\n" if k else "", k + 1, variant(game.rules),
+            "\n" if k else "", k + 1, name,
             "P%d won" % game.winner if game.winner else "not finished",
             label))
         review_game(game, players, adv, out)

@@ -4,7 +4,7 @@ The handheld has no exact table: it marks a play doubtful or a blunder by
 Hard's first-ply estimate of the win probability the play lost
 (``AIPlayer.loss_of``). This measures those marks against the exact losses
 on decisions that Easy and Medium (seeded, seats alternating) make in whole
-games, so the thresholds (``minigam.quarter.review.DOUBTFUL``, ``BLUNDER``) are set by
+games, so the thresholds (MINIGAM's ``minigam.core.review.LIMITS``) are set by
 figures: a 3x3 table of marks by estimate against marks by exact values,
 the false alarms and misses, the mean gap between the two losses, and what
 other estimate thresholds would give.
@@ -17,7 +17,9 @@ from minigam.quarter.ai import AIPlayer
 from minigam.core.dice import Dice
 from minigam.quarter.rules import Rules, TURN, new_position, winner
 from minigam.host.aitools.quarter import solver
-from minigam.quarter.review import DOUBTFUL, BLUNDER, grade
+from minigam.core.review import LIMITS, grade
+
+DOUBTFUL, BLUNDER = LIMITS[0][:2]  # MINIGAM's
 
 LEVELS = ("easy", "medium")
 MARKS = ("none", "doubtful", "blunder")
@@ -78,9 +80,9 @@ def sample(table, n, seed=0, estimator=None):
 def confusion(points, doubtful=DOUBTFUL, blunder=BLUNDER):
     """``m[exact mark][estimate mark]`` counts (marks as ``grade``)."""
     m = [[0, 0, 0] for _ in MARKS]
+    t = (doubtful, blunder, 2.0)  # (MINIGAM has no "very bad")
     for p in points:
-        m[grade(p.exact, doubtful, blunder)][grade(p.est, doubtful,
-                                                    blunder)] += 1
+        m[grade(p.exact, limits=t)][grade(p.est, limits=t)] += 1
     return m
 
 
