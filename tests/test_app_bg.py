@@ -93,9 +93,10 @@ def test_a_whole_game_against_the_ai(profile, capsys):
     rig.press(K.X)  # the summary
     assert app.state == A.SUMMARY
     assert any(lb.text.startswith("Cube: ") for lb in app.text.lines)
-    rig.press(K.X)  # no review in Backgammon: the summary stays
-    assert app.state == A.SUMMARY
-    rig.press(K.B, K.B)
+    assert "X:review" in [lb.text for lb in app.text.lines]
+    rig.press(K.X)  # the review (tests/test_app_judged_24.py reads it)
+    assert app.state == A.REVIEW
+    rig.press(K.B, K.B, K.B)
     assert app.state == A.MENU
 
 

@@ -1,8 +1,10 @@
 """Firmware gates of the 24-point games, driven by keys on the MINIGAM
 firmware on the emulated RP2040 within the 24-point games' heap budget
-(``bench_firmware.BG_BUDGET``: 100 KB free): a whole Backgammon game
-against Hard (its final board equal to the host's, its console line a .mat
-file that replays), eight rounds of Long Nardy against Hard (the board then
+(``bench_firmware.BG_BUDGET``: 100 KB free), with the tutor on (it judges
+each of the player's plays, and A keeps a play it names): a whole
+Backgammon game against Hard (its final board equal to the host's, its
+console line a .mat file that replays), then its review (its page equal
+to the host's), eight rounds of Long Nardy against Hard (the board then
 equal to the host's), then each game's two-player opening; and
 Backgammon's native feature rows and evaluations on the board equal the
 host's. Whole Long Nardy games, against the AI and for two players, are
@@ -14,43 +16,60 @@ Apart from ``test_firmware_gates.py`` (whose helpers they use) so that
 ``make test`` runs them beside the other device gates, one a core.
 """
 
+import os
+
 from minigam.host.bench import firmware as bench
 from minigam.host.emu import device
 from minigam.host.firmware.probes import WAIT_FOR_HOST
+from minigam.host.simulator import sim
 
 from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
-    TWO_PLAYER_OPENING, TWO_PLAYERS, compare, minigam_firmware, play, start,
-    states, within_budget)
+    OUT, SEED, TWO_PLAYER_OPENING, TWO_PLAYERS, compare, minigam_firmware,
+    play, start, states, within_budget)
 
 # Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
-# Medium -> Hard, up to "Play vs AI".
-BACKGAMMON_HARD = "X X X A Y A Y Y "
-NARDY_HARD = "X X X A A Y A Y Y "  # (the Game line twice: Long Nardy)
+# Medium -> Hard, up to "Play vs AI"; then Settings, down to "Tutor" (its
+# fifth line in Backgammon, sixth in Long Nardy: it has Rules), on, back
+# (B) and up.
+BACKGAMMON_HARD = "X X X A Y A Y Y X*4 A X*4 A B Y*4 "
+NARDY_HARD = "X X X A A Y A Y Y X*4 A X*5 A B Y*4 "  # (Game twice: Nardy)
 # A round against the AI: the player's turn by A (first choices), then
 # A until the player's roll again.
 ROUND = "A*until:AI A*until:ROLL "
+# Game over: the summary, then the review, made in about 20 s of the
+# emulated chip's time (optimistic: its flash reads as fast as RAM).
+REVIEW = " X X await:REVIEW wait:40000"
 
 
 def against_hard_then_two_players(firmware, game_keys, play_keys, name,
-                                  check_console=None):
-    """From the menu, ``game_keys`` choose the game and Hard;
-    ``play_keys`` play against it, the board then equal to the host's
-    (frame ``name``), ``check_console(session)`` on the session (what
-    the board printed is its ``console``); then a two-player opening, all
-    within the 24-point games' heap budget."""
+                                  check_console=None, review=False):
+    """From the menu, ``game_keys`` choose the game and Hard and turn the
+    tutor on; ``play_keys`` play against it, the board then equal to the
+    host's (frame ``name``), ``check_console(session)`` on the session
+    (what the board printed is its ``console``); with ``review``, the
+    game's review, its page equal to the host's; then a two-player
+    opening, all within the 24-point games' heap budget."""
     script = game_keys + play_keys
     profile = "pico-st7789"
     with start(profile, firmware, frozen=True) as s:
         play(s, script)
         s.run(500)
         s.check()
-        assert "AIMOVE" in states(s) and "DEST" in states(s)
+        seen = states(s)
+        assert "AIMOVE" in seen and "DEST" in seen
+        assert "TUTOR" in seen  # (A took first choices: it named one)
         compare(profile, s.frame(), script, name)
         if check_console is not None:
             check_console(s)
+        back = "B "
+        if review:
+            play(s, REVIEW)
+            s.check()
+            compare(profile, s.frame(), script + REVIEW, name + "-review")
+            back = "B B B "  # the review, the summary, the final board
         before = len(states(s))
         # (the menu now starts with "Resume <game>": two down to "Two players")
-        play(s, "B await:MENU X " + TWO_PLAYERS + TWO_PLAYER_OPENING)
+        play(s, back + "await:MENU X " + TWO_PLAYERS + TWO_PLAYER_OPENING)
         s.run(500)
         s.check()
         two = states(s)[before:]
@@ -75,7 +94,7 @@ def test_backgammon_against_hard_and_for_two_players(minigam_firmware):
 
     against_hard_then_two_players(minigam_firmware, BACKGAMMON_HARD,
                                   "A A A*until:OVER", "bg-over-hard",
-                                  over_with_a_mat_that_replays)
+                                  over_with_a_mat_that_replays, review=True)
 
 
 def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
@@ -84,6 +103,68 @@ def test_long_nardy_against_hard_and_for_two_players(minigam_firmware):
     opening, within the 24-point games' heap budget."""
     against_hard_then_two_players(minigam_firmware, NARDY_HARD,
                                   "A A " + ROUND * 8, "nardy-rounds-hard")
+
+
+# A Long Nardy race near its end, White (the player) to roll: its whole
+# game by keys, tutor on, then its review, on the board and on the host
+# from the same NVM (a whole game from the start takes about 25 minutes of
+# CI; this one, a few).
+NARDY_RACE = "5x2,4x3,2x2,1,offx7/17x2,16x3,14x2,13,offx7/w"
+
+
+def nardy_race_nvm():
+    """The NVM of the MINIGAM firmware (its 8 KB) holding Hard and the
+    tutor on, and a Long Nardy game saved at ``NARDY_RACE``: made by the
+    host's app, by keys but for the position."""
+    from minigam.host.simulator.hwhost import HostNVM
+    from minigam.nardy.notation import parse_position
+    nvm = HostNVM(device.NVM_MINIGAM[1])
+    s = sim.Session("pico-st7789", SEED, nvm=nvm)
+    try:
+        play(s, NARDY_HARD + "A A")  # the opening roll
+        g = s.app.game
+        g.setup(parse_position(NARDY_RACE))
+        s.app.save_game()
+        return bytes(nvm.data)
+    finally:
+        s.close()
+
+
+def test_long_nardy_reviewed_on_the_board(minigam_firmware):
+    """On the MINIGAM firmware, by keys: a saved Long Nardy race resumed
+    (the menu's first line), played to its end against Hard with the
+    tutor on, then the game's review; its page equals the host's from
+    the same NVM, within the 24-point games' heap budget."""
+    from minigam.host.simulator.hwhost import HostNVM
+    image = nardy_race_nvm()
+    script = "A await:ROLL A*until:OVER" + REVIEW
+    uf2, bootrom = minigam_firmware
+    files = device.drive_files("pico-st7789", {"MINIGAM_SEED": SEED},
+                               frozen=True)
+    s = device.EmuSession("pico-st7789", files=files, uf2=uf2,
+                          bootrom=bootrom, nvm=image)
+    with s:
+        s.boot()
+        play(s, script)
+        s.run(500)
+        s.check()
+        assert "OVER" in states(s) and states(s)[-1] == "REVIEW"
+        nvm = HostNVM(len(image))
+        nvm.data[:] = image
+        host = sim.Session("pico-st7789", SEED, nvm=nvm)
+        try:
+            play(host, script)
+            want = host.frame()
+            assert host.app.review.done and host.app.review.n >= 2
+        finally:
+            host.close()
+        emu = s.frame()
+        emu.save_png(os.path.join(OUT, "nardy-review-emu.png"))
+        want.save_png(os.path.join(OUT, "nardy-review-host.png"))
+        assert emu.diff(want) == 0, "the review pages differ (see %s)" % OUT
+        print("lowest free %.1f KB (in %s)" % (bench.lowest(s)[0][1] / 1024.0,
+                                                bench.lowest(s)[0][0]))
+        within_budget(s, "frozen", bench.BG_BUDGET)
 
 
 BG_NATIVE_PROBE = WAIT_FOR_HOST + b'''
