@@ -35,12 +35,17 @@ def begin(app):
     loaded ``.mpy`` stays in RAM): the next game or a review loads it
     again."""
     app.state = OVER
+    app.review = None
+    _drop_judge(app)
+    app.hw.pixels.show_mover(app.game.winner)
+
+
+def _drop_judge(app):
+    """The AI and the judge leave the heap, and the AI's code."""
     app.ai = None
     app.adv = None
-    app.review = None
     for m in app.xt.AI_MODULES:
         unload(m)
-    app.hw.pixels.show_mover(app.game.winner)
 
 
 def key(app, ok, back, fwd):
@@ -72,7 +77,7 @@ def key(app, ok, back, fwd):
 def summary(app):
     app.state = SUMMARY
     app.review = None
-    app.adv = None  # a review left unfinished: its judge goes
+    _drop_judge(app)  # a review left unfinished: its judge goes
     from minigam.app.pages import over_lines
     title, lines = over_lines(app)
     app.show_page(title, lines)
@@ -118,7 +123,7 @@ def advance(app):
                 app.due = ticks_add(app.now, 250)
                 app.dirty = True
             return
-    app.adv = None  # the review is made: its judge leaves the heap
+    _drop_judge(app)  # the review is made: its judge (the AI) leaves
     review_page(app)
 
 
