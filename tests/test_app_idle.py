@@ -17,13 +17,16 @@ from minigam.app import menu  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 from minigam.hw.ticks import ticks_add  # noqa: E402
+from minigam.host.hardware import docs as hwdocs  # noqa: E402
 from minigam.host.simulator.hwhost import build_host_profile  # noqa: E402
 from minigam.quarter.notation import parse_position  # noqa: E402
 
 from test_app_flows import Rig  # noqa: E402
 
-DIM_MS = 120000  # the times minigam/hw/profile.py documents
-OFF_MS = 300000
+# The times the hardware guide gives (its generator's figures): the
+# profile must keep to them.
+DIM_MS = hwdocs.IDLE_DIM_MIN * 60000
+OFF_MS = hwdocs.IDLE_OFF_MIN * 60000
 
 
 def lit(hw):
