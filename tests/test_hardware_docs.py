@@ -274,6 +274,20 @@ def test_budget_total_is_the_sum_of_its_rows():
     assert abs(worst_px - n * 60 * cap) <= 0.02 * n * 60 * cap
     assert worst_all == sum(mas) - pixels + worst_px
     assert abs(float(worst.group(3)) - int(life.group(1)) / worst_all) < 0.06
+    # Idle (minigam/hw/profile.py): the backlight and the pixels dimmed to
+    # a quarter, then off; the rest draws on.
+    idle = re.search(r"(\d+) minutes without a key dim the backlight and the "
+                     r"pixels to a quarter: about (\d+) mA in all\. After (\d+) "
+                     r"minutes both are off: about (\d+) mA.*? runs the cell "
+                     r"flat in about ([\d.]+) hours", text)
+    assert idle, text
+    (backlight,) = [int(r[1]) for r in parts if "backlight" in r[0]]
+    lit = backlight + pixels
+    assert int(idle.group(4)) == sum(mas) - lit
+    assert abs(int(idle.group(2)) - (sum(mas) - lit + lit / 4)) <= 0.5
+    assert (int(idle.group(1)), int(idle.group(3))) == (
+        hwdocs.IDLE_DIM_MIN, hwdocs.IDLE_OFF_MIN)
+    assert abs(float(idle.group(5)) - int(life.group(1)) / int(idle.group(4))) < 0.6
 
 
 # ----- the wiring views (issue: a build guide a maker can follow)

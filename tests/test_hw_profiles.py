@@ -87,7 +87,7 @@ def test_host_profile_interface(name):
     hw.sleep()
     assert all(c == (0, 0, 0) for c in hw.pixel_strip.values)
     assert hw.display.brightness == 0
-    hw.wake()
+    hw.sleep(0)  # lit again
     hw.tick(1)
     assert any(c != (0, 0, 0) for c in hw.pixel_strip.values)
     hw.brightness = 0.5

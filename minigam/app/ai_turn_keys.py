@@ -21,7 +21,7 @@ def between(app):
         return
     now = app.hw.ticks_ms()
     while True:
-        k = app.hw.keys.poll(now)
+        k = app.hw.poll(now)
         if k == NONE:
             break
         app.key(k)

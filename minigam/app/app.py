@@ -114,10 +114,10 @@ class App:
     def tick(self, now_ms):
         """One pass of the main loop at time ``now_ms`` (ticks)."""
         self.now = now_ms
-        keys = self.hw.keys
+        hw = self.hw
         took = False
         while True:
-            k = keys.poll(now_ms)
+            k = hw.poll(now_ms)  # (not a key that woke the screen)
             if k == K.NONE:
                 break
             self.key(k)
@@ -126,7 +126,7 @@ class App:
             # A key's frame first: the AI's next slice, a review's or a
             # hint's, waits for the next pass.
             self._advance()
-        self.hw.tick(now_ms)
+        hw.tick(now_ms)  # (and dims and blanks the screen when idle)
         if self.dirty:
             self.draw()
 

@@ -105,7 +105,9 @@ def review_page(app):
 
 def advance(app):
     """A slice of the review (about 30 ms), its progress on the banner
-    every quarter of a second; its first page when it is made."""
+    every quarter of a second; its first page when it is made. The
+    progress counts as a key for the idle time (``Profile.tick``): the
+    screen is not dimmed while the review is made."""
     r = app.review
     if r is None:
         if app.text is not None:
@@ -122,6 +124,7 @@ def advance(app):
             if ticks_diff(app.now, app.due) >= 0:  # the progress
                 app.due = ticks_add(app.now, 250)
                 app.dirty = True
+                app.hw.still = app.now  # (not idle: the screen stays lit)
             return
     _drop_judge(app)  # the review is made: its judge (the AI) leaves
     review_page(app)

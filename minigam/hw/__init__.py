@@ -19,6 +19,9 @@ and on the host:
 - ``hw.keys``: ``minigam.hw.keys.KeyReader``: ``poll(now_ms)`` -> one key code
   or ``keys.NONE``; ``held(code)``; ``clear()``. Key codes in
   ``minigam.hw.keys``: A B X Y UP DOWN LEFT RIGHT PRESS.
+- ``hw.poll(now_ms)``: ``hw.keys.poll`` for the app's loop, with the idle
+  time: a key restarts it, and a key that finds the screen dimmed or blank
+  lights it and is dropped (``keys.NONE``).
 - ``hw.key_codes``: tuple of the key codes this board has (a 4-button board
   has only A B X Y: the app must work with those).
 - ``hw.has_joystick``: True if UP/DOWN/LEFT/RIGHT exist.
@@ -29,8 +32,11 @@ and on the host:
   ``GAME``, ``SETTINGS``, ``STATS``.
 - ``hw.brightness``: 0.0..1.0 (property): backlight (where dimmable) and
   pixels.
-- ``hw.sleep()`` / ``hw.wake()``: backlight and pixels off / back on.
-- ``hw.tick(now_ms)``: advance pixel animations (call every loop pass).
+- ``hw.sleep(level=2)``: backlight and pixels off (2), dimmed to a quarter
+  of ``brightness`` (1), or back on (0); ``hw.idle`` is the level.
+- ``hw.tick(now_ms)``: advance pixel animations, and dim the screen and
+  the pixels after 2 minutes without a key (``hw.still``: the ticks of the
+  last one), blank them after 5 (call every loop pass).
 - ``hw.ticks_ms()``: current ticks (``minigam.hw.ticks``); host profiles use a
   settable clock (``hw.clock.advance(ms)``).
 

@@ -668,20 +668,34 @@ def power_notes(name):
     return "\n".join(out)
 
 
-# Current budget of a build (issue 19), at VSYS, everything at full
-# brightness: (part, mA, basis). Parts without a published figure say they
-# are estimates; the pixels' rows come from the firmware's own
-# DiceIndicator (pixel_ma).
+# Current budget of a build (issues 19 and 37), at VSYS, everything at full
+# brightness: (part, mA, basis, lit). Nothing here is measured: each row
+# says what its figure rests on. ``lit``: the part follows the brightness,
+# so idle dims it to a quarter and blanks it (minigam/hw/profile.py). The
+# pixels' rows come from the firmware's own DiceIndicator (pixel_ma).
 PICO_MA = 25
+IDLE_DIM = 4  # dimmed: a quarter of the brightness (Profile.sleep)
+IDLE_DIM_MIN, IDLE_OFF_MIN = 2, 5  # minutes without a key (Profile.tick)
 POWER_BUDGET = {
     "pico-st7789": {
         "pico": ("Raspberry Pi Pico (RP2040, flash, regulator) running "
                  "MINIGAM", PICO_MA,
-                 "estimate: we found no published figure for a Pico "
-                 "running CircuitPython"),
-        "display": ("Pico-LCD-1.3: ST7789 controller and backlight at full",
-                    30, "estimate: we found no published current figure "
-                    "for this board"),
+                 "estimate, between the two loads the Raspberry Pi Pico "
+                 "datasheet measures (section 3.1, at 25 degrees C, from 5 V): "
+                 "8.7 mA "
+                 "idle in BOOTSEL mode, 86.5 mA running its Popcorn demo "
+                 "with a VGA, SD card and audio board; the app's loop runs "
+                 "on while the screen is blank", False),
+        "controller": ("Pico-LCD-1.3: ST7789 display controller", 8,
+                       "about 7.5 mA in normal mode (Sitronix's ST7789V "
+                       "datasheets, as summed up on done.land's ST7789 "
+                       "page); it stays on while the screen is blank",
+                       False),
+        "backlight": ("Pico-LCD-1.3: backlight at full", 32,
+                      "Waveshare gives an operating current of 40 mA for "
+                      "its Pico-LCD-1.14, 1.8 and 2 (their wiki's "
+                      "specifications; it gives none for the 1.3), less "
+                      "the controller's 8 mA", True),
     },
 }
 
@@ -708,23 +722,37 @@ def pixel_ma(name, rolls):
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
 
-def power_budget(name):
-    """Rows (part, mA, basis) of profile ``name``'s current budget, whole
-    mA, the total not included (it is their sum)."""
+def _budget(name):
+    """Rows (part, mA, basis, lit) of profile ``name``'s current budget."""
     p = pinmap.PROFILES[name]
     b = POWER_BUDGET[name]
     n = p["neopixel"]["count"]
-    rows = [b["pico"], b["display"],
+    rows = [b["pico"], b["controller"], b["backlight"],
             ("NeoPixels showing a roll, at the %d%% cap"
              % pinmap.PIXEL_MAX_PERCENT, round(pixel_ma(name, ALL_ROLLS)),
              "average of the 36 rolls: die values d1 + d2 light d1 + d2 "
              "pixels (minigam/hw/pixels.py), player 1's white; a pixel "
              "takes up to 60 mA at full white (Adafruit NeoPixel "
-             "Uberguide)"),
+             "Uberguide)", True),
             ("NeoPixel controllers, %d pixels" % n, n * PIXEL_IDLE_MA,
              "at most: \"under 1 milliamp per pixel\" even dark (Adafruit, "
-             "Sipping Power With NeoPixels)")]
-    return [(part, int(ma), basis) for part, ma, basis in rows]
+             "Sipping Power With NeoPixels)", False)]
+    return [(part, int(ma), basis, lit) for part, ma, basis, lit in rows]
+
+
+def power_budget(name):
+    """Rows (part, mA, basis) of profile ``name``'s current budget, whole
+    mA, the total not included (it is their sum)."""
+    return [(part, ma, basis) for part, ma, basis, _lit in _budget(name)]
+
+
+def idle_budget(name):
+    """(dimmed, blank): the budget's total, whole mA, once idle has dimmed
+    the parts that follow the brightness to a quarter, then blanked them."""
+    rows = _budget(name)
+    unlit = sum(ma for _part, ma, _basis, lit in rows if not lit)
+    lit = sum(ma for _part, ma, _basis, lit in rows if lit)
+    return int(round(unlit + lit / IDLE_DIM)), unlit
 
 
 def budget_section(name):
@@ -733,13 +761,18 @@ def budget_section(name):
         return []
     rows = power_budget(name)
     total = sum(ma for _part, ma, _basis in rows)
+    (pixels,) = [ma for part, ma, _basis in rows
+                 if part.startswith("NeoPixels showing")]
     worst_px = round(pixel_ma(name, [(6, 6)]))
-    worst = total - rows[2][1] + worst_px
+    worst = total - pixels + worst_px
     hours = BATTERY_MAH / total
+    dimmed, blank = idle_budget(name)
     lines = ["### Current budget", "",
-             "Estimates, not measurements: drawn from VSYS, with the screen "
-             "and the pixels at full brightness (the pixels at their %d%% "
-             "cap, `MINIGAM_PIXEL_MAX`)." % pinmap.PIXEL_MAX_PERCENT, "",
+             "Estimates, not measurements: nobody has measured a build's "
+             "current yet, so each row names what its figure rests on. "
+             "Drawn from VSYS, with the screen and the pixels at full "
+             "brightness (the pixels at their %d%% cap, "
+             "`MINIGAM_PIXEL_MAX`)." % pinmap.PIXEL_MAX_PERCENT, "",
              "| part | mA | basis |", "|---|---|---|"]
     for part, ma, basis in rows:
         lines.append("| %s | %d | %s |" % (part, ma, basis))
@@ -747,13 +780,24 @@ def budget_section(name):
     lines += ["",
               "- **Battery life:** the %d mAh cell (%s) lasts about %.1f "
               "hours of play at that total (estimate: capacity / current; "
-              "the cell's protection cuts out at 3.0 V, and the diode and "
-              "the Pico's regulator lose a little on the way)."
+              "the cell's protection cuts out at 3.0 V, the diode and the "
+              "Pico's regulator lose a little on the way, and the Pico's "
+              "figure is for 5 V: from the cell's 3.7 V its regulator draws "
+              "about a third more current for the same work)."
               % (BATTERY_MAH, BATTERY_CELL, hours),
               "- **Worst case:** a double six lights all %d pixels white: "
               "%d mA for the pixels, %d mA in all, about %.1f hours."
               % (pinmap.PROFILES[name]["neopixel"]["count"], worst_px, worst,
                  BATTERY_MAH / worst),
+              "- **Idle:** %d minutes without a key dim the backlight and "
+              "the pixels to a quarter: about %d mA in all. After %d "
+              "minutes both are off: about %d mA, what the Pico, the "
+              "display's controller and the pixels' controllers draw with "
+              "nothing lit, so a handheld left switched on runs the cell "
+              "flat in about %.0f hours. The next key lights the screen "
+              "and does nothing else. Only the switch turns it off."
+              % (IDLE_DIM_MIN, dimmed, IDLE_OFF_MIN, blank,
+                 BATTERY_MAH / blank),
               "- **Longer play:** the pixels and the backlight follow the "
               "brightness setting in the menu; `MINIGAM_PIXEL_MAX = %d` in "
               "settings.toml halves the pixels' share."

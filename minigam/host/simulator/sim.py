@@ -784,15 +784,22 @@ class Window:
         self.font = pygame.font.Font(None, 22)
         self.small = pygame.font.Font(None, 18)
         self._last_refresh = -1
+        self._lit = 1.0
         self._screen = None
 
     def draw(self, force=False):
-        """Redraw the window (the screen only when the app refreshed it)."""
+        """Redraw the window (the screen only when the app refreshed it,
+        or dimmed or blanked its backlight: ``Profile.sleep``)."""
         pygame = self.pygame
         s = self.session
-        if force or self._screen is None or s.panel.version != self._last_refresh:
+        lit = float(getattr(s.hw.display, "brightness", 1.0))
+        if force or self._screen is None or s.panel.version != self._last_refresh \
+                or lit != self._lit:
             self._last_refresh = s.panel.version
+            self._lit = lit
             rgb = frame_rgb(s.frame())
+            if lit < 1:
+                rgb = (rgb * lit).astype(rgb.dtype)
             small = pygame.surfarray.make_surface(rgb.swapaxes(0, 1))
             self._screen = pygame.transform.scale(small, (self.sw, self.sh))
         surf = self.surface
