@@ -23,7 +23,10 @@ which). The 24-point games have Hard's alone.
 
 ``review --calibrate N``: how well Hard's estimates flag doubtful plays and
 blunders against the exact values
-(``minigam.host.aitools.quarter.tutor_calibration``).
+(``minigam.host.aitools.quarter.tutor_calibration``). With ``--game
+nardy``: Long Nardy's thresholds measured against a roll of look-ahead
+(``minigam.host.aitools.nardy.tutor_limits``); Backgammon's are gnubg's
+and are not measured (exit 2).
 
 Errors (an unreadable file, binary data, a record that does not replay)
 print ``error: <file>: ...`` and exit with 2.
@@ -32,7 +35,8 @@ print ``error: <file>: ...`` and exit with 2.
 import argparse
 import sys
 
-from minigam.core.review import (Review, TOP, MARKS, grade, play_text)
+from minigam.core.review import (Review, TOP, MARKS, LIMITS, grade,
+                                  play_text)
 from minigam.host.cli.replay import read_bytes, read_text
 
 GAMES = ("minigam", "backgammon", "nardy")
@@ -234,9 +238,23 @@ def main(argv):
     ap.add_argument("--calibrate", type=int, metavar="N", default=None,
                     help="instead: compare Hard's flags with the exact "
                     "values on N decisions of MINIGAM (needs the exact "
-                    "table)")
+                    "table); with --game nardy, with a roll of look-ahead "
+                    "on N decisions of Long Nardy")
     args = ap.parse_args(argv)
     if args.calibrate is not None:
+        if args.game == "backgammon":
+            sys.stderr.write("error: --calibrate: Backgammon's thresholds "
+                             "are gnubg's defaults (%g, %g, %g), not "
+                             "measured here\n" % LIMITS[1])
+            return 2
+        if args.game == "nardy":
+            try:
+                from minigam.host.aitools.nardy import tutor_limits
+            except ImportError as exc:  # make play's set-up: no numba
+                sys.stderr.write("error: --calibrate needs make test's "
+                                 "set-up (%s)\n" % exc)
+                return 2
+            return tutor_limits.main(args.calibrate, sys.stdout)
         from minigam.host.aitools.quarter import tutor_calibration
         return tutor_calibration.main(args.calibrate, sys.stdout)
     if args.record is None:
