@@ -211,7 +211,7 @@ def test_the_opening_roll_is_not_played_and_the_head_note():
     rig.press(K.A)  # 24/19
     assert app.state == A.PICK and app.src_idx == [6]  # only 19 moves on
     note = app.board.msg_lb.text.strip()
-    assert note == "Head: 1 per turn"  # (16 characters: the PyBadge's)
+    assert note == "1 from head a turn"  # (the PyBadge's 19 characters)
     rig.tick(n=70)  # the key tips take turns with it
     shown = set()
     for _ in range(8):
@@ -225,9 +225,9 @@ def test_the_opening_roll_is_not_played_and_the_head_note():
 
 def test_the_head_note_fits_every_screen():
     from minigam.app.nardy_app import NOTES
-    for profile, want in (("pico-st7789", "1 from head a turn"),
-                          ("pico-ili9341", "Head: 1 per turn"),
-                          ("pimoroni-display-pack-2", "Head: 1 per turn")):
+    for profile, want in (("pico-st7789", "Head: 1 a turn"),
+                          ("pico-ili9341", "One from head a turn"),
+                          ("pimoroni-display-pack-2", "One from head a turn")):
         rig = Rig(profile, seed=1)
         app = rig.app
         app.settings.game = P.NARDY

@@ -208,8 +208,10 @@ def test_layout_fits_five_and_a_count(w, h):
     lay = BgLayout(w, h)
     assert lay.cap == 5
     assert lay.step >= 8
-    assert lay.gap >= 6  # the halves' stacks never touch
-    assert lay.tray_cap >= 14
+    assert lay.gap >= 3  # the halves' stacks never touch
+    # (13 slabs at 160x128, under MINIGAM's taller bottom bar; a tray's
+    # count is shown as a number too)
+    assert lay.tray_cap >= 13
     # everything on the 13-column grid and the side columns on screen
     assert lay.rw >= lay.pw and lay.sw >= lay.pw
     assert lay.rx + lay.rw == w
@@ -335,37 +337,66 @@ def test_dice(rig):
     v.update(busy())
     ds = lay.ds
 
-    def faces(fr, player):
+    def faces(fr, fan=False):
+        """What shows of each die place: its box (a roll's two, places 0
+        and 3), or in a double's fan its strip up to the next place (the
+        last one whole); "-" for none."""
         out = []
-        for k in range(4):
-            x, y = lay.die_x(k, player), lay.die_y()
-            n = ds * ds
+        for k in ((0, 1, 2, 3) if fan else (0, 3)):
+            x, y = lay.die_x(k), lay.die_y()
+            x1 = lay.die_x(k + 1) if fan and k < 3 else x + ds
+            n = (x1 - x - 1) * ds
             for color, tag in ((C.P1, "1"), (C.P2, "2"), (C.DIE_USED, "u")):
-                if fr.count(color, x, y, x + ds, y + ds) * 2 > n:
+                if fr.count(color, x + 1, y, x1, y + ds) * 2 > n:
                     out.append(tag)
                     break
             else:
                 out.append("-")
         return "".join(out)
 
-    v.set_dice(5, 2)
-    a = lay.pair
-    want = ["-"] * 4
-    want[a] = want[a + 1] = "1"
-    assert faces(rig.frame(), 1) == "".join(want)
+    v.set_dice(5, 2)  # a roll: places 0 and 3, MINIGAM's two
+    assert faces(rig.frame()) == "11"
+    assert v.dice[1].hidden and v.dice[2].hidden
     v.set_dice(5, 2, 0b10)
-    want[a + 1] = "u"
-    assert faces(rig.frame(), 1) == "".join(want)
-    v.set_dice(4, 4, 0b0111, player=2)
-    assert faces(rig.frame(), 2) == "uuu2"
+    assert faces(rig.frame()) == "1u"
+    v.set_dice(4, 4, 0b0111, player=2)  # a double: four, fanned
+    assert faces(rig.frame(), True) == "uuu2"
+    v.set_dice(4, 4, 0b0001)
+    assert faces(rig.frame(), True) == "u111"
+    v.set_dice(6, 1, player=(1, 2))  # the opening roll
+    assert faces(rig.frame()) == "12"
+    assert v.dice[1].hidden and v.dice[2].hidden
+    v.set_dice(3, 0)  # one die (an entered roll's first)
+    assert faces(rig.frame()) == "1-"
     v.set_dice(0, 0)
-    assert faces(rig.frame(), 1) == "----"
-    assert faces(rig.frame(), 2) == "----"
-    # the dice never cover the message line's text
-    if not lay.dice_on_board:
-        g = v.msg_lb.grid
-        s = lay.scale
-        assert g.x * s + g.width * 6 * s <= lay.die_x(0, 1)
+    assert faces(rig.frame(), True) == "----"
+    # What is shown while the dice are up fits left of them.
+    assert 4 + lay.chars(lay.msg_w) * lay.cw <= lay.die_x(0) - 2
+
+
+def test_the_dice_are_minigams(rig):
+    """The 24-point board's bottom bar and dice are MINIGAM's, pixel for
+    pixel: a roll's two dice where MINIGAM's board shows them, a double's
+    four across the same span."""
+    from minigam.app.layout import Layout
+    v, lay = rig.view, rig.lay
+    q = Layout(lay.w, lay.h)
+    assert (lay.bottom, lay.ds) == (q.bottom, q.ds)
+    assert (lay.die_x(0), lay.die_x(3), lay.die_y()) == \
+        (q.die_x(0), q.die_x(1), q.die_y())
+    assert lay.die_x(0) < lay.die_x(1) < lay.die_x(2) < lay.die_x(3)
+    v.update(busy())
+    for args in ((3, 5), (4, 4)):
+        v.set_dice(*args)
+        fr = rig.frame()
+        y0 = lay.h - lay.bottom + 1  # the bar, under the board
+        lit = [(x, y) for y in range(y0, lay.h)
+               for x in range(lay.die_x(0) - 4, lay.w)
+               if not fr.is_color(x, y, C.BAR_BG)]
+        xs = [x for x, _ in lit]
+        ys = [y for _, y in lit]
+        assert (min(xs), max(xs) + 1, min(ys), max(ys) + 1) == (
+            q.die_x(0), q.die_x(1) + q.ds, q.die_y(), q.die_y() + q.ds)
 
 
 def bounds(group, ox=0, oy=0, scale=1):
@@ -402,12 +433,11 @@ def test_nothing_leaves_the_screen(rig):
     for g in v.grids:
         assert lay.by0 <= g.y and g.y + lay.cap * lay.step <= lay.by1
         assert lay.x0 <= g.x and g.x + lay.tile_w <= lay.rx
-    if lay.dice_on_board:
-        top = lay.grid_y[0] + lay.cap * lay.step
-        assert top <= lay.die_y() and lay.die_y() + lay.ds <= lay.grid_y[1]
-    for p in (1, 2):
-        for k in range(4):
-            assert 0 <= lay.die_x(k, p) and lay.die_x(k, p) + lay.ds <= lay.w
+    # the dice in the bottom bar, under the row of numbers
+    assert lay.by1 + lay.lh < lay.die_y()
+    for k in range(4):
+        assert 0 <= lay.die_x(k) and lay.die_x(k) + lay.ds <= lay.w
+    assert lay.die_y() + lay.ds <= lay.h
 
 
 def test_one_move_redraws_little(rig):

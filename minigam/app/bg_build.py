@@ -126,29 +126,35 @@ def build(lay, heads=()):
         tile_width=L.cube, tile_height=L.cube, default_tile=0,
         x=L.cube_x, y=L.cube_y(0))
     g.append(cube)
-    # Dice: four places (a double's four moves), a palette each.
-    sheet = S.dice(L.ds)
+    # Status line: "Pips", each side's pips, the score at the right end
+    # (bg_layout); the message line.
+    s = L.scale
+    y = L.top // 2
+    big = displayio.Group(scale=s)
+    g.append(big)
+    ws = L.word_scale  # the word "Pips" never changes: its grid is kept
+    Text(big if ws == s else g, 4, C.DIM, 2, y, ws, 0, text="Pips")
+    nf = L.pip_chars
+    p1_lb = Text(big, nf, C.P1, L.p1_x, y, s, 0, background=C.BAR_BG)
+    p2_lb = Text(big, nf, C.P2, L.p2_x, y, s, 0, background=C.BAR_BG)
+    score_lb = Text(big, L.score_chars, C.TEXT, L.w - 2, y, s, 2,
+                    background=C.BAR_BG)
+    msg_lb = Text(big, L.chars(L.w - 8), C.TEXT, 4, L.h - L.bottom // 2, s,
+                  0, background=C.BAR_BG)
+    # Dice: four places (a double's four moves), a palette each; MINIGAM's
+    # faces, and the same edged for a die over another in a double's fan.
+    # Over the message line's right end: what is shown while the dice are
+    # up fits left of them (``msg_w``); before a roll the line is whole.
+    from minigam.app.sprites import dice as faces
+    sheet = faces(L.ds, True)
     dice = []
     for k in range(4):
         t = displayio.TileGrid(
             sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
-            tile_width=L.ds, tile_height=L.ds, x=L.die_x(k, 1),
-            y=L.die_y())
+            tile_width=L.ds, tile_height=L.ds, x=L.die_x(k), y=L.die_y())
         t.hidden = True
         g.append(t)
         dice.append(t)
-    # Status line: Player 1's pips left, the score, Player 2's right.
-    s = L.scale
-    big = displayio.Group(scale=s)
-    g.append(big)
-    nf = L.pip_chars
-    y = L.top // 2
-    p1_lb = Text(big, nf, C.P1, 2, y, s, 0, background=C.BAR_BG)
-    p2_lb = Text(big, nf, C.P2, L.w - 2, y, s, 2, background=C.BAR_BG)
-    score_lb = Text(big, L.score_chars, C.TEXT, L.w // 2, y, s, 1,
-                    background=C.BAR_BG)
-    msg_lb = Text(big, L.chars(L.msg_w), C.TEXT, 4, L.h - L.bottom // 2, s,
-                  0, background=C.BAR_BG)
     # Banner: a panel across the middle with two lines of text.
     bw = banner_width(L)
     bh = 2 * L.ch + 10

@@ -14,17 +14,19 @@ Player 1's in the top half, Player 2's in the bottom half, stacked from
 the middle outwards.
 
 Down the screen: the status line (pips, score), a row of point numbers,
-the top half, a gap, the bottom half, a row of point numbers, the message
-line. Checkers stack from the board's edge, ``cap`` to a point; the
-``cap``-th shows the count when more are there. Dice go in the middle gap
-of the board when it is tall enough, else at the right of the message
-line.
+the top half, a gap, the bottom half, a row of point numbers, the bottom
+bar: the message, and at its right end the dice. Checkers stack from the
+board's edge, ``cap`` to a point; the ``cap``-th shows the count when more
+are there. The bottom bar and its dice are MINIGAM's
+(:class:`~minigam.app.layout.Layout`'s): at a given screen size the dice are
+in the same place in every game.
 
 A "spot" is what a cursor or a mark can stand on: 1..24 a point (Player
 1's number), :data:`BAR1`, :data:`BAR2`, :data:`OFF1`, :data:`OFF2`.
 """
 
 from minigam.compat import const
+from minigam.app.layout import Layout
 
 BAR1 = const(25)  # Player 1's checkers on the bar
 BAR2 = const(26)
@@ -85,7 +87,11 @@ class BgLayout:
         self.gh = 8 if s == 2 else 5  # digit height
         self.lh = lh = self.gh + 2  # a row of point numbers
         self.top = ch + 1  # status line
-        self.bottom = ch + 2  # message line
+        # The bottom bar (message and dice) and the dice: MINIGAM's.
+        q = Layout(w, h)
+        self.bottom = q.bottom
+        self.ds = q.ds
+        self.dice_at = (q.die_x(0), q.die_x(1), q.die_y())
         # Columns: 13 of pw; side columns at least pw (a tray's count is a
         # number tile) and wide enough for the cube's "64" in a border.
         need = 2 * self.gw + 1 + 6
@@ -103,15 +109,15 @@ class BgLayout:
         inner = by1 - by0
         self.mid = by0 + inner // 2
         # Checkers: discs ``step`` across, one a slot, as large as the
-        # column allows while CAP fit a half with a gap of at least 6
+        # column allows while CAP fit a half with a gap of at least 3
         # between the halves (fewer on a short screen).
         st = pw - 2
         cap = CAP
-        if (inner - 6) // (2 * cap) < st:
-            st = (inner - 6) // (2 * cap)
+        if (inner - 3) // (2 * cap) < st:
+            st = (inner - 3) // (2 * cap)
         if st < 7:
             st = 7
-            cap = (inner - 6) // (2 * st)
+            cap = (inner - 3) // (2 * st)
         if cap < 3:
             raise ValueError("screen too short: %dx%d" % (w, h))
         self.step = st  # slot pitch and a disc's diameter
@@ -145,26 +151,21 @@ class BgLayout:
             cs = need + 6
         self.cube = cs
         self.cube_x = (sw - cs) // 2
-        # Dice: four places (a double is four moves); two for other rolls.
-        ds = self.gap - 4
-        if ds > (6 * pw) // 4 - 3:
-            ds = (6 * pw) // 4 - 3
-        if ds > 12 * s + 2:
-            ds = 12 * s + 2
-        self.dice_on_board = ds >= 14
-        if not self.dice_on_board:
-            ds = ch
-        self.ds = ds
-        self.pair = 1 if self.dice_on_board else 2  # a plain roll's places
-        # Status line: each side's pips (with a name where there is room),
-        # the score between them.
-        n = w // self.cw
-        self.pip_chars = 7 if n - 16 >= 14 else 3
-        self.score_chars = n - 2 * self.pip_chars - 2
-        if self.dice_on_board:
-            self.msg_w = w - 8
-        else:
-            self.msg_w = self.die_x(0, 1) - 6
+        # Status line, as MINIGAM's (board_build): "Pips" (in the line's
+        # font where it holds 26 characters, else the small font), each
+        # side's pips (with a name where the score keeps 10 characters),
+        # the score at the right end.
+        cw = self.cw
+        self.word_scale = ws = s if w // cw >= 26 else 1
+        self.p1_x = x = 2 + 30 * ws
+        for nf in (7, 3):
+            self.pip_chars = nf
+            self.p2_x = x + nf * cw + 4 + 2 * s
+            self.score_chars = (w - 8 - self.p2_x - nf * cw) // cw
+            if self.score_chars >= 10:
+                break
+        # The message: the bottom bar left of the dice.
+        self.msg_w = self.dice_at[0] - 6
 
     # -- geometry of spots -------------------------------------------------
 
@@ -208,20 +209,15 @@ class BgLayout:
             return self.by1 - self.cube - 1
         return self.mid - self.cube // 2
 
-    def die_x(self, k, player):
-        """Left x of die place ``k`` (0..3) of ``player``'s roll: in the
-        mover's right-hand half on the board (Player 2 sits opposite), or
-        at the right end of the message line."""
-        d = self.ds + 3
-        if self.dice_on_board:
-            c = 3 if player == 2 else 10
-            return self.col_x(c) - 2 * d + 1 + k * d
-        return self.w - 1 - (4 - k) * d + 3
+    def die_x(self, k):
+        """Left x of die place ``k`` (0..3): a roll's two dice in places 0
+        and 3, MINIGAM's two; a double's four fanned across them, each
+        over the one before."""
+        a, b = self.dice_at[0], self.dice_at[1]
+        return a + (b - a) * k // 3
 
     def die_y(self):
-        if self.dice_on_board:
-            return self.mid - self.ds // 2
-        return self.h - self.bottom + (self.bottom - self.ds) // 2
+        return self.dice_at[2]
 
     def chars(self, px):
         """How many characters of the text font fit in ``px`` pixels."""

@@ -1,8 +1,8 @@
 """Tile sheets of the 24-point board, drawn once when the view is built
 (this module then leaves the heap): checkers with their counts and marks
 (a destination's dot, a blocked point's cross), the points (a head's in
-its own colour), the numbers, the trays' slabs, the cube's faces and the
-dice.
+its own colour), the numbers, the trays' slabs and the cube's faces (the
+dice are MINIGAM's: ``minigam.app.sprites.dice``).
 Shapes are filled a row at a time by ``bitmaptools.fill_region`` (native
 on a board), not a pixel at a time in Python.
 
@@ -34,12 +34,6 @@ C_TARGET = 5
 C_INK1 = 6  # a count on a Player 1 checker
 C_INK2 = 7
 C_BLOCKED = 8  # a blocked point's cross
-
-# Pips of a die face: (x, y) in quarters of the die, per value.
-_PIPS = ((), ((2, 2),), ((1, 1), (3, 3)), ((1, 1), (2, 2), (3, 3)),
-         ((1, 1), (3, 1), (1, 3), (3, 3)),
-         ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
-         ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)))
 
 # 3x5 digits: 15 bits a digit, the top row first, the left pixel highest.
 _TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9,
@@ -163,22 +157,6 @@ def checkers(lay, crosses=False):
             _disc(bmp, x0, w, h, d - 2, k)
         _cross(bmp, x0, w, h, d, C_RIM, t + 2)
         _cross(bmp, x0, w, h, d - 2, C_P1 if k == 2 else C_BLOCKED, t)
-    return bmp
-
-
-def dice(size):
-    """Faces 1..6 as tiles ``size`` square (tile ``v - 1``); value 0 the
-    face, 1 the pips: square pips on a small die (round ones merge)."""
-    bmp = displayio.Bitmap(6 * size, size, 2)
-    ps = size // 6 if size < 18 else size // 5
-    for v in range(1, 7):
-        for px, py in _PIPS[v]:
-            x = (v - 1) * size + (px * size) // 4 - ps // 2
-            y = (py * size) // 4 - ps // 2
-            if ps > 3:
-                _disc(bmp, x, ps, ps, ps, 1, y)
-            else:
-                fill_region(bmp, x, y, x + ps, y + ps, 1)
     return bmp
 
 

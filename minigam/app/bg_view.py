@@ -53,6 +53,7 @@ class BgBoardView:
         self.cross = _COUNT + 2 * (15 - lay.cap)
         unload("minigam.app.bg_build")
         unload("minigam.app.bg_sprites")
+        unload("minigam.app.sprites")  # (the dice's faces)
         # What is on screen.
         self.pos = bytearray(53)
         self.fresh = True
@@ -64,7 +65,7 @@ class BgBoardView:
         self.turn = 0
         self.names = ("P1", "P2")
         self.pips = [0, 0]
-        self.dice_st = bytearray(8)  # per place: value, state
+        self.dice_st = bytearray(8)  # per place: face, colours
         self.from2 = False  # the points numbered from Player 2's side
         for sp in range(1, 29):
             self._label(sp)
@@ -288,49 +289,23 @@ class BgBoardView:
 
     def set_dice(self, d1, d2, used=0, player=None):
         """Show a roll in ``player``'s colours (None: the mover; a pair: a
-        colour a die, the opening roll). A double shows four dice. Bit k of
-        ``used`` greys out die k (of the two, or of a double's four);
-        ``d1 = 0`` hides the dice, ``d2 = 0`` shows one die."""
+        colour a die, the opening roll): two dice where MINIGAM shows them,
+        a double four, fanned across the same span. Bit k of ``used`` greys
+        out die k (of the two, or of a double's four); ``d1 = 0`` hides the
+        dice, ``d2 = 0`` shows one die."""
         if player is None:
             player = self.pos[52] or 1
         dbl = d1 and d1 == d2
-        a = self.lay.pair  # the first of the two places of a plain roll
-        st = self.dice_st
         for k in range(4):
-            if dbl:
-                v, j = d1, k
-            elif k == a or k == a + 1:
-                v, j = (d1 if k == a else d2), k - a
+            if dbl:  # an edged face (6 + v) over the die before it
+                v, j = (d1 + 6 if k else d1), k
+            elif k == 0 or k == 3:
+                v, j = (d1 if k == 0 else d2), k & 1
             else:
                 v, j = 0, 0
             p = player[j & 1] if isinstance(player, tuple) else player
-            s = 0 if not v else (3 if used & (1 << j) else p)
-            t = self.dice[k]
-            if v:
-                self._die_x(t, k, p)
-            if st[2 * k] == v and st[2 * k + 1] == s:
-                continue
-            st[2 * k] = v
-            st[2 * k + 1] = s
-            if not v:
-                t.hidden = True
-                continue
-            if s == 3:
-                face, pip = C.DIE_USED, C.DIE_USED_PIP
-            elif s == 1:
-                face, pip = C.P1, C.P1_INK
-            else:
-                face, pip = C.P2, C.P2_INK
-            pal = t.pixel_shader
-            pal[0] = face
-            pal[1] = pip
-            t[0] = v - 1
-            t.hidden = False
-
-    def _die_x(self, t, k, p):
-        x = self.lay.die_x(k, p)
-        if t.x != x:
-            t.x = x
+            C.die(self.dice[k], self.dice_st, k, v,
+                  3 if used >> j & 1 else p)
 
     def set_cube(self, value, owner=0):
         """The doubling cube: ``value`` 1 (shows 64) .. 64, centred

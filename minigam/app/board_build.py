@@ -123,13 +123,22 @@ def build(lay):
     for r in frame:
         r.hidden = True
         g.append(r)
-    # Status bar: Player 1 left, score centre, Player 2 right.
+    # Status bar: "Pips", each player's name and pip count, the score at
+    # the right end; as on the 24-point boards (bg_layout). The word is in
+    # the line's font where the line holds 26 characters, else in the
+    # small font (beside scale-2 text it still fits); it never changes:
+    # only its grid is kept (in a Group).
     y = L.top // 2
     s = L.scale
     big = scaled(g, s)
-    p1_lb = _label(big, 6, C.P1, 2, y, align=0, scale=s)
-    p2_lb = _label(big, 6, C.P2, L.w - 2, y, align=2, scale=s)
-    mid_lb = _label(big, 5, C.TEXT, L.w // 2, y, scale=s)
+    cs = s if L.w // L.cw >= 26 else 1
+    _label(big if cs == s else g, 4, C.DIM, 2, y, align=0, text="Pips",
+           scale=cs)
+    x = 2 + 30 * cs
+    p1_lb = _label(big, 6, C.P1, x, y, align=0, scale=s)
+    p2_lb = _label(big, 5, C.P2, x + 6 * L.cw + 4 + 2 * s, y, align=0,
+                   scale=s)
+    mid_lb = _label(big, 5, C.TEXT, L.w - 2, y, align=2, scale=s)
     # Bottom bar: message, then the dice.
     # (opaque, in the bar's colour: a change redraws only its own
     # tiles, not the bar and the felt beneath them too)

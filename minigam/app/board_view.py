@@ -46,8 +46,7 @@ class BoardView:
         self.cur_color = C.CURSOR
         self.cursor = -1
         self.turn = 0
-        self.dice = bytearray(2)
-        self.dice_state = bytearray(2)  # 0 hidden, 1 P1, 2 P2, 3 used
+        self.dice_st = bytearray(4)  # per die: face (0 hidden), colours
 
     # -- checkers -----------------------------------------------------------
 
@@ -214,28 +213,9 @@ class BoardView:
         bit k of ``used`` greys die k out. ``player`` may be a pair, one
         colour per die (the opening roll)."""
         for k in range(2):
-            v = d1 if k == 0 else d2
             p = player[k] if isinstance(player, tuple) else player
-            st = 0 if not v else (3 if used & (1 << k) else p)
-            if self.dice[k] == v and self.dice_state[k] == st:
-                continue
-            dg = self.dice_g[k]
-            self.dice[k] = v
-            self.dice_state[k] = st
-            if not v:
-                dg.hidden = True
-                continue
-            if st == 3:
-                face, pip = C.DIE_USED, C.DIE_USED_PIP
-            elif st == 1:
-                face, pip = C.P1, C.P1_INK
-            else:
-                face, pip = C.P2, C.P2_INK
-            pal = dg.pixel_shader
-            pal[0] = face
-            pal[1] = pip
-            dg[0] = v - 1
-            dg.hidden = False
+            C.die(self.dice_g[k], self.dice_st, k, d2 if k else d1,
+                  3 if used >> k & 1 else p)
 
     # -- banner -----------------------------------------------------------------
 

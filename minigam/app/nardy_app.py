@@ -21,7 +21,8 @@ LEAVING = ("minigam.app.nardy_view", "minigam.app.bg_view",
            "minigam.app.bg_layout")  # (see quarter_app)
 
 # The head rule's note, longest first: the first that fits the line.
-NOTES = ("One from head a turn", "1 from head a turn", "Head: 1 per turn")
+NOTES = ("One from head a turn", "1 from head a turn", "Head: 1 per turn",
+         "Head: 1 a turn")
 
 
 def board(app):

@@ -1,5 +1,6 @@
-"""Colours of the handheld's screens, as 0xRRGGBB ints, and one-colour
-``displayio.Palette`` objects shared by every shape that uses them.
+"""Colours of the handheld's screens, as 0xRRGGBB ints, one-colour
+``displayio.Palette`` objects shared by every shape that uses them, and the
+painter of a die (:func:`die`) every board shares.
 
 Checkers: Player 1 ivory, Player 2 red, both ringed in dark brown so they
 stand out on light and dark points alike. Highlights are green (legal
@@ -44,10 +45,21 @@ def pal(color):
     return p
 
 
-def own_pal(color):
-    """A new one-colour palette, for a shape whose colour changes."""
-    import displayio
-
-    p = displayio.Palette(1)
-    p[0] = color
-    return p
+def die(grid, st, k, v, s):
+    """Show face ``v`` (tile ``v - 1`` of the dice sheet; 0 hides the die)
+    on die ``grid`` in the colours of ``s``: 1 or 2 a player's, 3 played
+    (grey). ``st[2k]``, ``st[2k + 1]`` keep what die ``k`` shows: an
+    unchanged die is not touched."""
+    if not v:
+        s = 0
+    k += k
+    if st[k] == v and st[k + 1] == s:
+        return
+    st[k] = v
+    st[k + 1] = s
+    if v:
+        pal = grid.pixel_shader
+        pal[0] = DIE_USED if s == 3 else (P1 if s == 1 else P2)
+        pal[1] = DIE_USED_PIP if s == 3 else (P1_INK if s == 1 else P2_INK)
+        grid[0] = v - 1
+    grid.hidden = not v

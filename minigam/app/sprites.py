@@ -62,15 +62,21 @@ def slabs(w, h):
     return bmp
 
 
-def dice(size):
+def dice(size, edged=False):
     """The dice sheet: faces 1..6 as tiles ``size`` square (tile ``v - 1``);
-    value 0 the face, 1 the pips."""
-    bmp = displayio.Bitmap(6 * size, size, 2)
+    value 0 the face, 1 the pips. ``edged`` (the 24-point boards) adds the
+    six again with their left column in the pips' colour: a die laid over
+    another (a double's fan) shows its edge."""
+    n = 12 if edged else 6
+    bmp = displayio.Bitmap(n * size, size, 2)
     q = size / 4
     pr = max(1, size // 9)
-    for v in range(1, 7):
-        x0 = (v - 1) * size
-        for px, py in _PIPS[v]:
+    for t in range(n):
+        x0 = t * size
+        for px, py in _PIPS[t % 6 + 1]:
             disc(bmp, x0 + int(px * q + 0.5), int(py * q + 0.5), pr, 1,
                  x0, 0, size, size)
+        if t >= 6:
+            for y in range(size):
+                bmp[x0, y] = 1
     return bmp
