@@ -31,7 +31,8 @@ play: check-python $(VENV)/.play-stamp
 # the other firmware gates (by then the firmware is built: the build is
 # locked and stamped, so a gate that asks for it waits, or finds it
 # current). All must pass.
-DEVICE_TESTS := tests/test_firmware_gates.py tests/test_emu.py
+DEVICE_TESTS := tests/test_firmware_gates.py tests/test_firmware_gates_bg.py \
+                tests/test_emu.py
 LATE_GATES := tests/test_firmware_gates_24.py tests/test_firmware_gates_saves.py
 
 test: setup

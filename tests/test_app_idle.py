@@ -8,7 +8,6 @@ and ``Profile.tick``).
 
 import os
 import sys
-import types
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
@@ -194,9 +193,9 @@ def test_the_review_keeps_the_screen_lit_while_it_is_made(monkeypatch):
             self.done = self.k >= 360
             return self.done
 
-    fake = types.ModuleType("minigam.quarter.review")
-    fake.Review = SlowReview
-    monkeypatch.setitem(sys.modules, "minigam.quarter.review", fake)
+    from minigam.core import review
+    monkeypatch.setattr(review, "Review", SlowReview)
+    monkeypatch.setitem(sys.modules, "minigam.core.review", review)
     rig.press(K.X, K.X)  # the summary, then the review
     assert app.state == A.REVIEW
     seen = set()
