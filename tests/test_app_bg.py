@@ -269,8 +269,9 @@ def _bg(p2):
 
 
 def test_the_game_over_banner_names_the_result():
-    """Single, gammon, backgammon or a drop for Backgammon; oin or mars
-    for Long Nardy: the banner's words for the result."""
+    """Single, gammon, backgammon, a drop or a resignation for
+    Backgammon; oin or mars for Long Nardy: the banner's words for the
+    result."""
     from minigam.app import bg_app, nardy_app
     from minigam.nardy.notation import parse_position
 
@@ -279,11 +280,16 @@ def test_the_game_over_banner_names_the_result():
 
     app = Stub()
     app.game = Stub()
+    app.game.resigned = 0
     for p2, want in ((None, "Drop"), ({25: 1, 6: 14}, "Single"),
                      ({13: 15}, "Gammon"), ({3: 1, 13: 14}, "Backgammon"),
                      ({0: 1, 13: 14}, "Backgammon")):
         app.game.pos = _bg(p2)
         assert bg_app.result(app) == want, (p2, want)
+    app.game.pos = _bg(None)
+    for level in (1, 2, 3):
+        app.game.resigned = level
+        assert bg_app.result(app) == "Resigned"
     for text, want in (("offx15/18x4,17x3,16x2,13x4,offx2/b", "Oin"),
                        ("offx15/18x4,17x3,16x2,13x4,12x2/b", "Mars")):
         app.game.pos = parse_position(text)

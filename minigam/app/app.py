@@ -16,15 +16,16 @@ undo), PASS (no legal move), HINT (Hard's play shown move by move), CHECK
 take it back), AI (thinking), AIMOVE (showing the AI's moves one by one),
 OVER (game over: the final board), SUMMARY (the game's figures), REVIEW
 (the largest errors of the game), OFFER (Backgammon: a double offered, the
-other player takes or drops it).
+other player takes or drops it; or a resignation, accepted or declined),
+GAMEPAGE (Backgammon: the position's gnubg IDs and resigning).
 
 Keys on the board, usable with A/B/X/Y alone: X (or RIGHT/DOWN) moves the
 cursor on, LEFT/UP moves it back; A (or PRESS) picks, moves, rolls,
 confirms; B undoes the last move, or backs out of a choice; Y undoes the
 whole turn; X and Y together show the hint. In Backgammon, X before a
-roll offers the cube. The bottom line names the keys
-of the moment, in turn when they do not fit at once. Keys during the AI's
-turn are read and dropped.
+roll offers the cube, Y shows its game page (``bg_app.key``). The
+bottom line names the keys of the moment, in turn when they do not fit at
+once. Keys during the AI's turn are read and dropped.
 """
 
 from minigam.compat import const, unload
@@ -196,11 +197,10 @@ class App:
                     self._human_roll()
             elif back:
                 self.to_menu()
-            elif code == K.X and self.xt.CUBE:
-                self.xt.human_double(self)
-        elif st == OFFER:
-            if ok or back:
-                self.xt.answer(self, ok)
+            elif self.xt.CUBE:  # X doubles, Y its game page (bg_app.key)
+                self.xt.key(self, code, ok, back)
+        elif st >= OFFER:  # Backgammon's offers and its game page
+            self.xt.key(self, code, ok, back)
         elif st == ENTER:
             _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
         elif st == PASS:
@@ -585,7 +585,7 @@ class App:
         """Push the game's state into the board view (its code, in
         ``minigam.app.play_view``, is loaded while a game is on)."""
         st = self.state
-        if st in (MENU, INFO, SUMMARY) or (
+        if st in (MENU, INFO, SUMMARY) or st > OFFER or (  # (GAMEPAGE)
                 st == REVIEW and self.review is not None and self.review.done):
             return
         from minigam.app import play_view

@@ -1,7 +1,9 @@
 """Backgammon in the app: its board and game made, its AI, and the
 doubling cube: the human's double (X before rolling), the AI's double at
 the start of its turn, and the answer to a double (OFFER: A takes, B
-drops). The app's door to the game (``app.xt``), like
+drops); the game page (Y before rolling: the gnubg IDs, resigning) and
+the answer to a resignation, in ``minigam.app.bg_resign``, loaded while
+they are used. The app's door to the game (``app.xt``), like
 ``minigam.app.quarter_app``, whose docstring lists what each game's module
 gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
 stock drives carry MINIGAM alone).
@@ -20,8 +22,9 @@ thresholds, the match score is not weighed yet):
 """
 
 from minigam.compat import const
+from minigam.hw import keys as K
 from minigam.app.persist import MODE_2P
-from minigam.app.states import OFFER
+from minigam.app.states import ROLL, OFFER
 
 KIND = 1  # persist.BACKGAMMON
 POINTS = True  # a game is worth points: gammons, the cube, money sessions
@@ -113,10 +116,39 @@ def human_double(app):
     return True
 
 
+def key(app, code, ok, back):
+    """The app's keys for Backgammon beyond the board's: before a roll
+    (ROLL) X doubles and Y opens the game page; an offer's answer (OFFER:
+    A takes or accepts, B drops or declines); the game page's keys
+    (GAMEPAGE, ``minigam.app.bg_resign``)."""
+    st = app.state
+    if st == ROLL:
+        if code == K.X:
+            human_double(app)
+        elif code == K.Y:
+            game_page(app)
+    elif st == OFFER:
+        if ok or back:
+            answer(app, ok)
+    else:
+        from minigam.app.bg_resign import key as page_key
+        page_key(app, code, ok, back)
+
+
+def game_page(app):
+    """Y before a roll: the game page (``minigam.app.bg_resign``)."""
+    from minigam.app.bg_resign import open_page
+    open_page(app)
+
+
 def answer(app, take):
-    """The human's answer to a double (OFFER): take (A) or drop (B)."""
+    """The human's answer to a double (OFFER): take (A) or drop (B); or
+    to a resignation (``minigam.app.bg_resign.answer``)."""
     g = app.game
-    if take:
+    if g.resigning:
+        from minigam.app.bg_resign import answer as resign_answer
+        resign_answer(app, take)
+    elif take:
         g.take()
         app.cube_note = "Taken: cube %d" % g.cube
         app.save_game()
@@ -127,8 +159,12 @@ def answer(app, take):
 
 
 def _dropped(app):
-    g = app.game
-    w = g.drop()
+    ended(app, app.game.drop())
+
+
+def ended(app, w):
+    """The game is over off the board (a drop, a resignation accepted),
+    won by ``w``: counted, saved, its final board shown."""
     from minigam.app import over
     over.record(app, w)
     app.save_game()
@@ -160,7 +196,10 @@ def player(app, level, seed):
 
 def result(app):
     """The finished game's result in words: a single game, a gammon, a
-    backgammon, or a dropped double (the board is not won then)."""
+    backgammon, a dropped double or a resignation (the board is not won
+    then)."""
+    if app.game.resigned:
+        return "Resigned"
     from minigam.bg.rules import win_kind
     k = win_kind(app.game.pos)
     return ("Drop", "Single", "Gammon", "Backgammon")[k]
@@ -181,19 +220,40 @@ def status(app, b):
 
 
 def roll_tip(app):
-    """The bottom line before a roll: the last cube action, or that X
-    doubles."""
+    """The bottom line's tips before a roll: the last cube action's or
+    resignation's words (until a key), or that X doubles and Y shows the
+    game page, in turn."""
     if app.cube_note:
-        return app.cube_note
-    return "X:double B:menu" if app.game.can_double() else "B:menu"
+        return (app.cube_note,)
+    return ("X:double B:menu" if app.game.can_double() else "B:menu",
+            "Y:resign, IDs")
 
 
 def banner(app):
-    """The banner of an offered double (short: 13 characters fit the
-    smallest board's banner)."""
+    """The banner of an offered double or resignation (short: 13
+    characters fit the smallest board's banner, 15 the 240x240's)."""
     g = app.game
+    if g.resigning:
+        p = g.resigning * g.cube
+        t = "%s resigns: %d" % (app.names()[g.player - 1], p)
+        u = t + (" pt" if p == 1 else " pts")
+        return (u if len(u) <= app.board.ban_chars else t,
+                "A:accept B:no")
     who = app.names()[g.offered - 1]
     return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop")
+
+
+def cube_lines(app):
+    """The game-over summary's lines of the cube: its value, and a drop
+    or a resignation that ended the game."""
+    g = app.game
+    out = ["Cube: %d%s" % (g.cube, ", dropped" if g.dropped else "")]
+    if g.resigned:
+        t = "Resigned: " + ("single", "gammon", "backgammon")[g.resigned - 1]
+        lay = app.lay  # (a page that scrolls has one character less)
+        out.append(t if len(t) < lay.chars(lay.w - 2 * lay.cw) else
+                   "Resigned: bg")
+    return out
 
 
 def report(app):

@@ -111,9 +111,8 @@ def over_lines(app):
         d = lucky[top - 1]
         lines.append("Best roll: %s %d-%d" % (n[top - 1], d[0], d[1]))
     lines.append("Turns: %d" % len([t for t in g.turns if t[1]]))
-    if xt.CUBE:
-        lines.append("Cube: %d%s" % (g.cube, ", dropped" if g.dropped
-                                     else ""))
+    if xt.CUBE:  # its value, and a drop or a resignation
+        lines.extend(xt.cube_lines(app))
     lines.append("X:review")
     lines.append(next_line(g))
     return title, lines

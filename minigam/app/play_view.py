@@ -14,6 +14,8 @@ def tips(app):
     """The keys of the moment for the bottom line; several take turns
     (``TIP_MS``) where the line is too short for them all."""
     st = app.state
+    if st == ROLL:  # (Backgammon's: the cube's and the game page's keys)
+        return app.xt.roll_tip(app) if app.xt.CUBE else ("B:menu",)
     if st == PICK:
         if app.game.steps:
             return ("A:pick B:undo", "Y:undo turn", "X+Y:hint")
@@ -84,7 +86,6 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-        msg = app.xt.roll_tip(app) if app.xt.CUBE else "B:menu"
     elif st == OFFER:
         ban = app.xt.banner(app)
     elif st == ENTER:

@@ -27,10 +27,11 @@ TUTOR = const(15)
 SUMMARY = const(16)
 REVIEW = const(17)
 OFFER = const(18)
+GAMEPAGE = const(19)  # Backgammon: its IDs and resigning (Y before a roll)
 
 STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
-               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER")
+               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER", "GAMEPAGE")
 
 # The modules of the text pages, and of the player features: loaded when
 # first used; on stock CircuitPython they leave the heap at the menu, and

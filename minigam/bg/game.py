@@ -21,7 +21,12 @@ Backgammon's cube:
     ``cube_owner``    0 centred, else the player who may double next;
     ``offered``       in state ``CUBE``: the player who doubled;
     ``crawford``      True in the Crawford game (no doubling);
-    ``dropped``       True when the last game ended by a dropped double.
+    ``dropped``       True when the last game ended by a dropped double;
+    ``resigned``      0, or how the last game ended by a resignation: 1 a
+                      single game, 2 a gammon, 3 a backgammon given up;
+    ``resigning``     0, or the resignation the mover offers and the
+                      opponent has not answered yet (the app's; a save
+                      never keeps it).
 
 Backgammon's extra methods:
     ``can_double() -> bool``: the mover may double now (state ``ROLL``).
@@ -30,6 +35,10 @@ Backgammon's extra methods:
         doubler rolls next (state ``ROLL``).
     ``drop() -> winner``: the opponent passes: the doubler wins the cube's
         value before the double (state ``OVER``).
+    ``resign(level) -> winner``: the mover (state ``ROLL``) gives up the
+        game and the opponent accepts: the opponent wins ``level`` (1
+        single, 2 gammon, 3 backgammon) times the cube (state ``OVER``).
+        An offer declined changes nothing: the mover rolls.
 
 A single move is offered only when the rest of the roll can still be
 played in full (``minigam.core.flow24``).
@@ -79,6 +88,8 @@ class BgGame(Game24):
         """Set up the next game (state ``NEW``)."""
         Game24.new_game(self)
         self.dropped = False
+        self.resigned = 0
+        self.resigning = 0
         self.cube = 1
         self.cube_owner = 0
         self.offered = 0
@@ -90,6 +101,8 @@ class BgGame(Game24):
         self.cube_owner = cube_owner
         self.offered = 0
         self.dropped = False
+        self.resigned = 0
+        self.resigning = 0
         Game24.setup(self, pos)
 
     def _finish(self, w, points):
@@ -145,3 +158,19 @@ class BgGame(Game24):
         self.log[-1] = 3  # doubled, dropped
         self._finish(w, self.cube)
         return w
+
+    # -- resigning -----------------------------------------------------------
+
+    def resign(self, level):
+        """The mover resigns (state ``ROLL``) and the opponent accepts: the
+        opponent wins ``level`` (1 single, 2 gammon, 3 backgammon) times
+        the cube. The turn log records it as the resigner's action
+        ``3 + level`` (``minigam.core.turn_log``). Returns the winner."""
+        if self.state != ROLL or level not in (1, 2, 3):
+            raise GameError("cannot resign now")
+        p = self.pos[TURN]
+        self.resigning = 0
+        self.resigned = level
+        self._log(p << 6, 3 + level)
+        self._finish(3 - p, level * self.cube)
+        return 3 - p

@@ -19,7 +19,10 @@ Layout (big-endian):
 4..7   score of Player 1, Player 2 (uint16 each)
 8      game number (1..255)
 9,10   number of the last confirmed turn
-11     cube: log2 of its value << 2 | owner (0 centred, 1, 2)
+11     how a game in ``OVER`` ended off the board << 5 (0 won on the
+       board, or not over; 1 a dropped double; 2, 3, 4 a resigned single
+       game, gammon, backgammon) | log2 of the cube's value << 2 | its
+       owner (0 centred, 1, 2)
 12     the player to move (1, 2); in ``CUBE`` the player who doubled
 13-26  GNU Backgammon Position ID of the turn's start (14 characters)
 27,28  dice of the turn (0 when not rolled)
@@ -34,6 +37,11 @@ save (``minigam.core.save24``).
 
 The moves of the turn are kept so they can still be undone after a
 resume; loading replays them through ``BgGame.move``, which checks each.
+A game over by a drop or a resignation is not won on its board: byte 11
+says how it ended, and with byte 12 (the doubler then; the resigner)
+who won it and its points. (Saves written before byte 11 said so have
+those bits 0; a drop's did not load then.) A resignation offered and not
+yet answered is not kept: it is the mover's turn to roll again.
 """
 
 from minigam.compat import const
@@ -52,7 +60,8 @@ def dumps(game):
     lg = 0
     while (1 << lg) < game.cube:
         lg += 1
-    b[11] = lg << 2 | game.cube_owner
+    end = 1 if game.dropped else game.resigned + 1 if game.resigned else 0
+    b[11] = end << 5 | lg << 2 | game.cube_owner
     pos = game.turn_start() if game.state == G.MOVE else game.pos
     b[12] = game.offered if game.state == G.CUBE else pos[TURN]
     from minigam.bg.ids import format_position_id
@@ -69,10 +78,13 @@ def loads(data, dice=None):
 def _read(data, dice):
     state, match_to, s1, s2 = check(data, MAGIC, SAVE_SIZE, G.CUBE + 1)
     flags = data[2]
-    lg = data[11] >> 2
+    end = data[11] >> 5
+    lg = (data[11] >> 2) & 7
     owner = data[11] & 3
     if lg > 6 or owner > 2 or (lg == 0 and owner):
         raise SaveError("bad cube")
+    if end > 4 or (end and state != G.OVER):
+        raise SaveError("bad game end")
     mover = data[12]
     if mover not in (1, 2):
         raise SaveError("bad player to move")
@@ -96,6 +108,17 @@ def _read(data, dice):
                             "the start")
         return g
     g.setup(pos, cube=1 << lg, cube_owner=owner)
+    if end:  # not won on the board: dropped (the doubler won) or resigned
+        if g.winner:
+            raise SaveError("bad game end")
+        if end == 1:
+            g.dropped = True
+            g.winner = mover
+        else:
+            g.resigned = end - 1
+            g.winner = 3 - mover
+        g.points = g.cube * (end - 1 or 1)
+        g.state = G.OVER
     if state == G.CUBE:
         replay(g, data, 27, G.ROLL)
         if not g.can_double():

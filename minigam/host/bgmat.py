@@ -19,20 +19,21 @@ gnubg 1.07 writes with ``export match mat`` and reads with ``import mat``::
           Wins 2 points
 
 ``N point match`` gives the length (``0 point match``: a money session).
-Each game has its number, the two names with their scores before it
-(Player 1 in the left column, Player 2 in the right), then numbered lines
-of two actions, Player 1's and Player 2's: a roll (higher die first) and
-its moves, ``Doubles => N``, ``Takes``, ``Drops``, and after the last
-action ``Wins N point(s)`` in the winner's column (gnubg also writes it
-after the loser resigned: the game ends there, worth N = the cube times 1,
-2 or 3). The player who wins the opening roll plays it as the first
-action (so when that is Player 2, line 1's left column is empty). Moves
-name points in the mover's own view: ``13/8``, ``25/21`` from the bar,
-``6/0`` bearing off, ``*`` a hit; a roll with no legal play has no moves
-(``66:``). Lines starting with ``;`` or ``#`` are comments. A match always
-plays the Crawford rule (gnubg assumes it too: the file does not say which
-game is the Crawford game; in a file that starts mid-match, the first game
-with one player at match point is taken as it). Money sessions have no
+Each game has its number, the two names with their scores before it (Player
+1 in the left column, Player 2 in the right), then numbered lines of two
+actions, Player 1's and Player 2's: a roll (higher die first) and its
+moves, ``Doubles => N``, ``Takes``, ``Drops``, and after the last action
+``Wins N point(s)`` in the winner's column (gnubg also writes it after the
+loser resigned: the game ends there, worth N = the cube times 1, 2 or 3; a
+``BgGame`` resigned with ``resign`` is written so, and read back so when
+the player on roll resigned). The player who wins the opening roll plays it
+as the first action (so when that is Player 2, line 1's left column is
+empty). Moves name points in the mover's own view: ``13/8``, ``25/21`` from
+the bar, ``6/0`` bearing off, ``*`` a hit; a roll with no legal play has no
+moves (``66:``). Lines starting with ``;`` or ``#`` are comments. A match
+always plays the Crawford rule (gnubg assumes it too: the file does not say
+which game is the Crawford game; in a file that starts mid-match, the first
+game with one player at match point is taken as it). Money sessions have no
 Jacoby rule (gammons always count), as ``BgGame``; gnubg applies its own
 setting when it imports one, so ``set jacoby off`` first there (else an
 undoubled gammon counts 1 point in gnubg).
@@ -136,6 +137,8 @@ def _slots(log):
     cube = 1
     for player, d1, d2, x in log.turns:
         if not d1:  # a cube action: x 1 offered, 2 taken, 3 dropped
+            if x > 3:  # a resignation: gnubg writes only its "Wins" line
+                continue
             out.append((player, " Doubles => %d" % (2 * cube)))
             if x == 2:
                 out.append((3 - player, " Takes"))
@@ -491,7 +494,11 @@ def _won(game, n, player, points):
                                points, "" if points == 1 else "s",
                                game.cube, game.cube, 2 * game.cube,
                                3 * game.cube))
-        game._finish(player, points)  # BgGame has no resign(): its ending
+        if player == 3 - game.player:  # the player on roll resigned
+            game.resign(points // game.cube)
+        else:  # the other one (gnubg allows it; BgGame.resign does not)
+            game._finish(player, points)
+            game.resigned = points // game.cube
         return
     if game.state != OVER:
         raise MatError(n, "'Wins' before the double is answered")

@@ -223,6 +223,7 @@ PHASES = {
     "ENTER": "entering the dice", "HINT": "the hint, move by move",
     "CHECK": "the tutor checks the play", "TUTOR": "the tutor's notice",
     "SUMMARY": "the game's figures", "REVIEW": "the game's review",
+    "OFFER": "an offer to answer", "GAMEPAGE": "the game's IDs, resigning",
 }
 
 #: Lines the text board may take (the picture is scaled to leave them).
