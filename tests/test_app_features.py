@@ -77,19 +77,21 @@ def to_human_pick(rig, limit=400):
 
 
 def play_by_keys(rig, steps):
-    """Play ``(src, die)`` moves by picking and placing with X and A."""
+    """Play ``(src, die)`` moves by picking and placing with X and A (in
+    any game: the board's places are ``app.col``'s)."""
     app = rig.app
+    g = app.game
     for src, die in steps:
-        p = app.game.player
-        want = col(p, src)
-        for _ in range(8):
+        p = g.player
+        want = app.col(p, src)
+        for _ in range(30):
             if app.srcs[app.ci] == want:
                 break
             rig.press(K.X)
         rig.press(K.A)
         assert app.state == A.DEST
-        dst = col(p, src + die if src + die < 7 else 7)
-        for _ in range(8):
+        dst = app.col(p, min(src + die, g.OFF))
+        for _ in range(30):
             if app.tgts[app.ci][:2] == (dst, die):
                 break
             rig.press(K.X)

@@ -16,7 +16,8 @@ from minigam.core.review import (LIMITS, MARKS, Review, grade,  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
 
 from test_app_bg import choose_backgammon  # noqa: E402
-from test_app_features import menu_to, menu_to_top, to_human_pick  # noqa: E402
+from test_app_features import (menu_to, menu_to_top,  # noqa: E402
+                               play_by_keys, to_human_pick)
 from test_app_flows import Rig  # noqa: E402
 from test_app_nardy import choose_nardy  # noqa: E402
 
@@ -63,27 +64,6 @@ def plays(judge, game):
         rules.apply(res, k)
         out.append((steps, res))
     return out
-
-
-def play_by_keys(rig, steps):
-    """Play ``(src, die)`` moves by picking and placing with X and A."""
-    app = rig.app
-    g = app.game
-    for src, die in steps:
-        p = g.player
-        want = app.col(p, src)
-        for _ in range(30):
-            if app.srcs[app.ci] == want:
-                break
-            rig.press(K.X)
-        rig.press(K.A)
-        assert app.state == A.DEST
-        dst = app.col(p, min(src + die, g.OFF))
-        for _ in range(30):
-            if app.tgts[app.ci][:2] == (dst, die):
-                break
-            rig.press(K.X)
-        rig.press(K.A)
 
 
 def wait_check(rig):

@@ -83,6 +83,7 @@ from minigam.core.dice import Dice
 from minigam.core.review import LIMITS, grade
 from minigam.nardy import rules as R
 from minigam.nardy.ai import NardyAI
+from minigam.host.aitools import tutor_marks
 from minigam.host.aitools.nardy import fast as F
 
 LEVELS = ("easy", "medium")
@@ -324,15 +325,8 @@ def confusion(points, est_t, ref_t=GNUBG):
 
 def flags(points, est_t, ref_t):
     """``(flagged, false alarms, misses)`` when the estimate flags above
-    ``est_t`` and the reference above ``ref_t``."""
-    f = fa = miss = 0
-    for p in points:
-        e = p.est > est_t
-        x = p.ref > ref_t
-        f += e
-        fa += e and not x
-        miss += x and not e
-    return f, fa, miss
+    ``est_t`` and the reference above ``ref_t`` (``tutor_marks.flags``)."""
+    return tutor_marks.flags([(p.est, p.ref) for p in points], est_t, ref_t)
 
 
 def balance(points, ref_t, grid=GRID):
@@ -353,10 +347,6 @@ def measured(points):
 
 def _triple(t):
     return "(%.3f, %.3f, %.3f)" % t
-
-
-def _pct(a, b):
-    return "%.1f%%" % (100.0 * a / b) if b else "-"
 
 
 def table(points, est_t, out):
@@ -380,8 +370,8 @@ def errors(points, est_t, out):
         out.write("  %-9s estimate > %.3f: %4d flagged, reference > %.2f: "
                   "%4d; %4d false alarms (%s of the flags), %4d misses "
                   "(%s of the reference's)\n"
-                  % (name + ":", e, f, x, r, fa, _pct(fa, f), miss,
-                     _pct(miss, r)))
+                  % (name + ":", e, f, x, r, fa, tutor_marks.pct(fa, f), miss,
+                     tutor_marks.pct(miss, r)))
 
 
 def report(points, out, current=None):
@@ -409,7 +399,7 @@ def report(points, out, current=None):
     off = sum(1 for p in points if p.rank0)
     out.write("the reference's best is not the 0-ply best in %d decisions "
               "(%s); outside the 0-ply best %d (the duel's choices): "
-              "%d\n" % (off, _pct(off, n), DUEL_TOP,
+              "%d\n" % (off, tutor_marks.pct(off, n), DUEL_TOP,
                          sum(1 for p in points if p.rank0 >= DUEL_TOP)))
     out.write("\nother estimate thresholds (flagged / false alarms / "
               "misses):\n")
@@ -432,7 +422,7 @@ def report(points, out, current=None):
         for i, name in enumerate(MARKS[1:], 1):
             e = sum(1 for p in mine if grade(p.est, limits=chosen) == i)
             r = sum(1 for p in mine if grade(p.ref, limits=GNUBG) == i)
-            out.write("  %s %s / %s" % (name, _pct(e, k), _pct(r, k)))
+            out.write("  %s %s / %s" % (name, tutor_marks.pct(e, k), tutor_marks.pct(r, k)))
         out.write("\n")
     h = n // 2
     if h:

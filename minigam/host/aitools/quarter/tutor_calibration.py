@@ -16,6 +16,7 @@ import time
 from minigam.quarter.ai import AIPlayer
 from minigam.core.dice import Dice
 from minigam.quarter.rules import Rules, TURN, new_position, winner
+from minigam.host.aitools import tutor_marks
 from minigam.host.aitools.quarter import solver
 from minigam.core.review import LIMITS, grade
 
@@ -88,19 +89,8 @@ def confusion(points, doubtful=DOUBTFUL, blunder=BLUNDER):
 
 def flags(points, est_t, exact_t):
     """``(flagged, false alarms, misses)`` when the estimate flags above
-    ``est_t`` and the exact values above ``exact_t``."""
-    f = fa = miss = 0
-    for p in points:
-        e = p.est > est_t
-        x = p.exact > exact_t
-        f += e
-        fa += e and not x
-        miss += x and not e
-    return f, fa, miss
-
-
-def _pct(a, b):
-    return "%.1f%%" % (100.0 * a / b) if b else "-"
+    ``est_t`` and the exact values above ``exact_t`` (``tutor_marks.flags``)."""
+    return tutor_marks.flags([(p.est, p.exact) for p in points], est_t, exact_t)
 
 
 def report(points, out):
@@ -122,9 +112,9 @@ def report(points, out):
     out.write("flagged by the estimate: %d; by the exact values: %d\n"
               % (f, x))
     out.write("false alarms (flagged, exact loss <= %.2f): %d (%s of the "
-              "flags)\n" % (DOUBTFUL, fa, _pct(fa, f)))
+              "flags)\n" % (DOUBTFUL, fa, tutor_marks.pct(fa, f)))
     out.write("misses (exact loss > %.2f, not flagged): %d (%s of the exact "
-              "flags)\n" % (DOUBTFUL, miss, _pct(miss, x)))
+              "flags)\n" % (DOUBTFUL, miss, tutor_marks.pct(miss, x)))
     _, bfa, bmiss = flags(points, BLUNDER, BLUNDER)
     out.write("blunder mark: %d false, %d missed (exact > %.2f: %d)\n"
               % (bfa, bmiss, BLUNDER, m[2][0] + m[2][1] + m[2][2]))
