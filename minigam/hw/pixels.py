@@ -21,7 +21,8 @@ A used die is shown at 1/4 intensity. ``roll()`` shows tumbling dice for
 ``duration_ms`` then the result; ``think()`` runs a chase (a pulse on one
 pixel) in the mover's colour until another mode is set; ``show_mover()``
 lights everything dimly in the mover's colour. ``brightness`` (0..1) scales
-everything; ``sleep()`` turns the pixels off until ``wake()``.
+everything (0: dark; the board's idle dimming and blanking use it,
+``minigam.hw.profile``).
 """
 
 from minigam.compat import const
@@ -78,7 +79,6 @@ class DiceIndicator:
         self._out = bytearray(3 * n)  # what the pixels hold now (scaled)
         self._written = False
         self._bright = 255
-        self._asleep = False
         self._dirty = True
         self.mode = OFF
         self.d1 = 0
@@ -101,19 +101,6 @@ class DiceIndicator:
         b = int(value * 255 + 0.5)
         self._bright = 0 if b < 0 else (255 if b > 255 else b)
         self._dirty = True
-
-    def sleep(self):
-        """All pixels off until ``wake()`` (written at the next tick)."""
-        self._asleep = True
-        self._dirty = True
-
-    def wake(self):
-        self._asleep = False
-        self._dirty = True
-
-    @property
-    def asleep(self):
-        return self._asleep
 
     # ----- modes
     def off(self):
@@ -211,7 +198,7 @@ class DiceIndicator:
     def frame(self, now_ms):
         """Build the frame for ``now_ms`` into the internal buffer (full intensity)."""
         self._clear()
-        if self._asleep or self.mode == OFF:
+        if self.mode == OFF:
             return
         if not self._started:
             self._t0 = now_ms
@@ -287,7 +274,7 @@ class DiceIndicator:
     def _frame_id(self, now_ms):
         """A number that changes exactly when the animation's picture may."""
         mode = self.mode
-        if self._asleep or mode == OFF or mode == MOVER or not self._started:
+        if mode == OFF or mode == MOVER or not self._started:
             return -1
         elapsed = ticks_diff(now_ms, self._t0)
         if elapsed < 0:
