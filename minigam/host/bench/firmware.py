@@ -464,6 +464,47 @@ def ai_wait_keys(out, uf2, bootrom, game, turns=16):
     return got
 
 
+# Settings, down to "Tutor" (Backgammon's fifth line; Long Nardy's sixth:
+# it has Rules), on, back (B) to the main page and up.
+TUTOR_KEYS = {"backgammon": "X*4 A X*4 A B Y*4 ",
+              "nardy": "X*4 A X*5 A B Y*4 "}
+
+
+def tutor_keys(out, uf2, bootrom, game, turns=12):
+    """Backgammon or Long Nardy against Hard with the tutor on: a cursor
+    key pressed just after the player's roll (up to 100 ms, seeded), while
+    the tutor's analysis of the roll runs in the idle ticks, to its
+    finished frame. [ms]"""
+    import random
+    A = key_code("A")
+    got = []
+    when = random.Random(SEED)
+    with _session(uf2, bootrom, frozen=True, timing=True) as s:
+        try:
+            s.boot()
+            play(s, GAME_KEYS[game] + TUTOR_KEYS[game] + LEVEL_KEYS["hard"]
+                 + "A")
+            for _ in range(turns):
+                s.tap_until(A, "ROLL")
+                s.tap(A)  # the roll
+                s.run(when.randrange(20, 100))
+                if s.state != "PICK":
+                    continue  # a pass, a forced play
+                s.frame_log()
+                t1 = s.now
+                s.tap(key_code("RIGHT"))
+                s.run(400, idle_ms=150, min_ms=50)
+                ups = [b for a, b in refreshes(s.frame_log()) if b > t1]
+                if ups:
+                    got.append(ups[0] - t1)
+        except device.EmuError as exc:
+            out.write("  %s tutor's analysis: stopped: %s\n" % (
+                GAME_NAMES[game], str(exc).strip().splitlines()[-1]))
+    _stats(out, "key to finished frame, %s, while the tutor analyses the "
+           "roll" % GAME_NAMES[game], got)
+    return got
+
+
 # Where the board's cursor is measured, in a two-player game: its first
 # choice of a checker and its first choice of a destination. A cursor key
 # that has nowhere else to go (one source, one destination) draws nothing
@@ -618,6 +659,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
                 keys += more
             for game in ("backgammon", "nardy"):
                 keys += ai_wait_keys(out, uf2, bootrom, game)
+                keys += tutor_keys(out, uf2, bootrom, game)
             bounds(out, ai, menu_ms, keys)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
