@@ -238,3 +238,41 @@ def test_the_app_never_doubles_in_the_crawford_game():
     g = _set(5, (4, 0), new_position(2))  # post-Crawford: the trailer
     g.crawford_done = True
     assert bg_app.ai_doubles(_App(g))
+
+
+def test_money_keeps_the_fitted_thresholds_and_matches_use_the_model():
+    """For money the AI doubles and takes by ``MONEY``'s limits on the
+    network's cubeless equity (they measured better there); the same
+    positions in a match go by the model, which weighs the score."""
+    import random
+    from minigam.bg.eval import evaluate, equity_of
+    from minigam.bg.game import new_position
+    from minigam.bg.rules import Rules, TURN, winner
+    rules = Rules()
+    rng = random.Random(5)
+    pos = new_position(1)
+    seen = set()
+    for _ in range(400):
+        if winner(pos):
+            pos = new_position(1)
+        g = _set(pos=bytearray(pos))
+        e = equity_of(evaluate(pos))
+        lo, hi, take = C.MONEY["centred"]
+        assert C.ai_doubles(g) == (lo <= e <= hi)
+        seen.add(C.ai_doubles(g))
+        g.double()
+        q = bytearray(pos)
+        q[TURN] = 3 - q[TURN]
+        assert C.ai_takes(g) == (equity_of(evaluate(q)) >= take)
+        n = rules.plays(pos, rng.randint(1, 6), rng.randint(1, 6))
+        if n:
+            rules.apply(pos, rng.randrange(n))
+        else:
+            pos[TURN] = 3 - pos[TURN]
+    assert seen == {False, True}  # both answers met
+    # In a match the model decides: post-Crawford the trailer doubles at
+    # once, whatever its equity.
+    g = _set(5, (1, 4), new_position(1))
+    g.crawford_done = True
+    assert C.ai_doubles(g)
+    assert C.ai_doubles(_set(0, (0, 0), new_position(1))) is False

@@ -8,11 +8,12 @@ they are used. The app's door to the game (``app.xt``), like
 gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
 stock drives carry MINIGAM alone).
 
-The AI's cube decisions (doubles, redoubles, takes; money and match) come
-from ``minigam.bg.cube``: the network's five outputs (its chances of
+The AI's cube decisions (doubles, redoubles, takes) come from
+``minigam.bg.cube``, loaded for one decision and unloaded after it: for
+money the thresholds fitted to gnubg's decisions on the network's
+cubeless equity; in a match the network's five outputs (its chances of
 winning, of gammons and backgammons each way), Janowski's cubeful model
-with a cube efficiency of 0.68, and in a match the Kazaross-XG2 match
-equity table. It is loaded for one decision and unloaded after it.
+with a cube efficiency of 0.68 and the Kazaross-XG2 match equity table.
 """
 
 from minigam.compat import unload

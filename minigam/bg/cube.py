@@ -1,7 +1,10 @@
-"""Backgammon's cube decisions for the AI, money and match, from the
+"""Backgammon's cube decisions for the AI. In a match they come from the
 network's five outputs (``minigam.bg.eval``: for the side on roll P(win),
-P(win gammon), P(win backgammon), P(lose gammon), P(lose backgammon)).
-Loaded by ``minigam.app.bg_app`` for one decision and unloaded after it.
+P(win gammon), P(win backgammon), P(lose gammon), P(lose backgammon)) by
+the model below (``doubles``, ``takes``: for money too, on the PC's
+tools); money play keeps the thresholds of ``MONEY``, which measured
+better there. Loaded by ``minigam.app.bg_app`` for one decision and
+unloaded after it.
 
 **Results.** A side that needs ``a`` points against one that needs ``b``
 (both 0 for money) values a result by what it is worth: for money the
@@ -52,6 +55,14 @@ gave up 46 mEMG a take decision, the doubler-on-roll outputs 126 (the
 from minigam.bg import met
 
 X = 0.68  # the cube's efficiency (Janowski's x), money and match
+# Money play keeps the threshold rule fitted to gnubg's 2-ply cube
+# decisions in 200 of its money games (``minigam.host.aitools.bg.cube
+# --scan``; the network's cubeless equity in 1/4096, for the side on roll:
+# doubles within (DOUBLE, TOO_GOOD), takes at TAKE or more): on the same
+# games it gave up 5.6 mEMG a decision, the model above 10.7 (2026-11-29),
+# mostly in first doubles. Matches, whose score it cannot weigh, use the
+# model.
+MONEY = {"centred": (2200, 2400, -1650), "owned": (1700, 3100, -1650)}
 _CAP = 64  # the money cube's top (BgGame.can_double)
 
 
@@ -211,10 +222,23 @@ def _needs(g, me_):
     return (g.match_to - g.score[me_ - 1], g.match_to - g.score[2 - me_])
 
 
+def _equity(pos, turn):
+    """The network's cubeless equity (1/4096) of ``pos`` seen with
+    ``turn`` on roll, for that side."""
+    from minigam.bg.eval import evaluate, equity_of
+    from minigam.bg.rules import TURN
+    q = bytearray(pos)
+    q[TURN] = turn
+    return equity_of(evaluate(q))
+
+
 def ai_doubles(g):
     """Whether game ``g``'s side on roll, which may double, does."""
     from minigam.bg.rules import TURN
     me_ = g.pos[TURN]
+    if not g.match_to:  # money: the fitted thresholds (``MONEY``)
+        lo, hi, _ = MONEY["owned" if g.cube_owner else "centred"]
+        return lo <= _equity(g.pos, me_) <= hi
     a, b = _needs(g, me_)
     return doubles(_probs(g.pos, me_), a, b, g.cube, g.cube_owner == me_,
                    g.crawford_done)
@@ -224,6 +248,8 @@ def ai_takes(g):
     """Whether the opponent of ``g``'s doubler (``g.offered``, on roll)
     takes: judged on the network's outputs for the position seen with the
     taker on roll (see the module docstring)."""
+    if not g.match_to:  # money: the fitted thresholds (``MONEY``)
+        return _equity(g.pos, 3 - g.offered) >= MONEY["centred"][2]
     a, b = _needs(g, g.offered)
     return takes(_probs(g.pos, 3 - g.offered), a, b, g.cube,
                  g.crawford_done)

@@ -16,10 +16,11 @@ analysis default) gives the player on roll's equities, normalised to the
 cube: no double (ND), double/take (DT), double/pass (DP = 1). It doubles
 when ``min(DT, DP) > ND`` and takes when ``DT <= DP``.
 
-The device's answer is ``minigam.bg.cube``'s (Janowski's cubeful model on
+The model judged is ``minigam.bg.cube``'s (Janowski's cubeful model on
 the network's five outputs, cube efficiency ``minigam.bg.cube.X``;
-``--x`` judges other efficiencies, ``--x-scan`` a grid of them). Also
-judged: the threshold rule the device used before it (``THRESHOLDS``):
+``--x`` judges other efficiencies, ``--x-scan`` a grid of them): the
+device's answer in a match. Also judged: the threshold rule the device
+keeps for money play (``THRESHOLDS``, ``minigam.bg.cube.MONEY``):
 ``E`` is the network's cubeless equity of the position for the player on
 roll (``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E
 <= TOO_GOOD``, redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``, and
@@ -49,6 +50,7 @@ import json
 import sys
 import time
 
+from minigam.bg import cube as cube_rule
 from minigam.host.aitools.bg import gnubg
 
 CLOSE = 0.16  # gnubg's isCloseCubedecision threshold (eval.c)
@@ -130,14 +132,14 @@ def gnubg_cube(points, plies=2, timeout=7200):
     return out
 
 
-# The device's threshold rule before minigam.bg.cube (1/4096 cubeless
-# equity; fitted by --scan to 200 games): (DOUBLE, TOO_GOOD, TAKE) for a
-# centred cube, (REDOUBLE, TOO_GOOD_OWNED, TAKE) for a redouble.
-THRESHOLDS = {"centred": (2200, 2400, -1650), "owned": (1700, 3100, -1650)}
+# The device's threshold rule for money play (1/4096 cubeless equity;
+# fitted by --scan to 200 games): (DOUBLE, TOO_GOOD, TAKE) for a centred
+# cube, (REDOUBLE, TOO_GOOD_OWNED, TAKE) for a redouble.
+THRESHOLDS = cube_rule.MONEY
 
 
 def device_rule():
-    """``THRESHOLDS``: the former device rule, ``{state: (DOUBLE,
+    """``THRESHOLDS``: the device's money rule, ``{state: (DOUBLE,
     TOO_GOOD, TAKE)}`` (1/4096)."""
     return dict(THRESHOLDS)
 
