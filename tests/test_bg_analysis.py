@@ -136,11 +136,9 @@ def test_cube_decisions_against_gnubg():
     assert best["centred"][2] > -2000  # passes "strong" (E taker -2000)
 
 
-def test_device_rule_is_the_apps():
-    from minigam.app import bg_app as cube
-    assert bg_cube.device_rule() == {
-        "centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
-        "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}
+def test_the_former_threshold_rule_is_kept_as_the_baseline():
+    assert bg_cube.device_rule() == bg_cube.THRESHOLDS == {
+        "centred": (2200, 2400, -1650), "owned": (1700, 3100, -1650)}
     # a rule a state: "strong" (E 2400) is doubled centred, not owned
     gn = {("strong", "centred"): (0.80, 1.30, 1.0),
           ("strong", "owned"): (0.85, 1.30, 1.0)}
@@ -150,6 +148,20 @@ def test_device_rule_is_the_apps():
     assert [(d["kind"], d["state"], d["ours"]) for d in ds] == [
         ("double", "centred", True), ("take", "centred", False),
         ("double", "owned", False), ("take", "owned", False)]
+
+
+def test_the_model_is_judged_by_gnubgs_figures():
+    # "even": the device neither doubles nor passes; "lost": a sure win
+    # of the doubler's, the device doubles, the taker passes
+    gn = {("even", "centred"): (0.10, -0.20, 1.0),
+          ("lost", "centred"): (0.95, 2.0, 1.0)}
+    even, lost = [0.55, 0.1, 0.0, 0.1, 0.0], [0.999, 0.0, 0.0, 0.0, 0.0]
+    prs = {"even": (even, even), "lost": (lost, lost)}
+    ds = bg_cube.model_decisions(gn, prs)
+    assert [(d["kind"], d["gnubg"], d["ours"], d["loss"]) for d in ds] == [
+        ("double", False, False, 0.0), ("double", True, True, 0.0),
+        ("take", False, False, 0.0)]
+    assert "x 0.68" in "\n".join(bg_cube.x_scan_lines(gn, prs, [0.68]))
 
 
 # -- live --------------------------------------------------------------------

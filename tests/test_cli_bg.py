@@ -193,7 +193,8 @@ def test_play_errors():
                  ["--players", "ai:perfect,random"],
                  ["--players", "ai:genius,random"],
                  ["--full-entry"], ["--match", "100"], ["--games", "0"],
-                 ["--games", "2", "--match", "3"]):
+                 ["--games", "2", "--match", "3"],
+                 ["--match", "26", "--cube"]):
         rc, out, err = run_main(cmd_play, ["--game", "backgammon"] + argv)
         assert rc == 2 and err.startswith("error: "), (argv, err)
         assert out == ""

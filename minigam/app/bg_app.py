@@ -8,20 +8,15 @@ they are used. The app's door to the game (``app.xt``), like
 gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
 stock drives carry MINIGAM alone).
 
-The AI's cube decisions come from the network's cubeless equity ``E`` of
-the position for the side to move (``minigam.bg.eval``; money-game
-thresholds, the match score is not weighed yet):
-
-* it doubles a centred cube when ``DOUBLE <= E <= TOO_GOOD`` and
-  redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``: strong enough for
-  the opponent's take to cost them, not so strong that playing on for a
-  gammon is worth more than the single point of a drop;
-* it takes when its ``E >= TAKE``: taking a 2-cube loses ``2 |E|`` at
-  worst instead of the 1 point a drop gives away; owning the cube is worth
-  a little more, so the take point sits a little below -0.5.
+The AI's cube decisions (doubles, redoubles, takes) come from
+``minigam.bg.cube``, loaded for one decision and unloaded after it: for
+money the thresholds fitted to gnubg's decisions on the network's
+cubeless equity; in a match the network's five outputs (its chances of
+winning, of gammons and backgammons each way), Janowski's cubeful model
+with a cube efficiency of 0.68 and the Kazaross-XG2 match equity table.
 """
 
-from minigam.compat import const
+from minigam.compat import unload
 from minigam.hw import keys as K
 from minigam.app.persist import MODE_2P
 from minigam.app.states import ROLL, OFFER
@@ -33,23 +28,10 @@ CUBE = True
 AI_MODULES = ("minigam.bg.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
-# Equity thresholds in 1/4096 units (the evaluator's), fitted to gnubg's
-# 2-ply cube decisions in 200 of its money games by
-# ``minigam.host.aitools.bg.cube --scan`` (checked out of sample): mEMG
-# given up a decision, centred doubles 16.0 -> 4.9, redoubles 1.2 -> 1.2,
-# takes 55 -> 45 (a narrow centred window: the cubeless network rates
-# blitzes and gammonish positions too good to double early).
-DOUBLE = const(2200)  # about 0.54
-TOO_GOOD = const(2400)  # about 0.59
-REDOUBLE = const(1700)  # about 0.41
-TOO_GOOD_OWNED = const(3100)  # about 0.76
-TAKE = const(-1650)  # about -0.40
 
-
-def _equity(pos):
-    """The network's cubeless equity for ``pos``'s side to move."""
-    from minigam.bg.eval import evaluate, equity_of
-    return equity_of(evaluate(pos))
+def _cube():
+    from minigam.bg import cube
+    return cube
 
 
 def turn(app):
@@ -73,11 +55,10 @@ def ai_doubles(app):
     g = app.game
     if not g.can_double():
         return False
-    e = _equity(g.pos)
-    if g.cube_owner:
-        if e < REDOUBLE or e > TOO_GOOD_OWNED:
-            return False
-    elif e < DOUBLE or e > TOO_GOOD:
+    yes = _cube().ai_doubles(g)
+    unload("minigam.bg.cube")
+    unload("minigam.bg.met")
+    if not yes:
         return False
     g.double()
     app.state = OFFER
@@ -87,11 +68,10 @@ def ai_doubles(app):
 
 def ai_takes(app):
     """The AI's answer to the human's double."""
-    g = app.game
-    q = app.scratch
-    q[:] = g.pos
-    q[g.TURN] = 3 - g.offered  # seen by the AI, as if it were to move
-    return _equity(q) >= TAKE
+    yes = _cube().ai_takes(app.game)
+    unload("minigam.bg.cube")
+    unload("minigam.bg.met")
+    return yes
 
 
 def human_double(app):

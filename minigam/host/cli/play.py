@@ -14,7 +14,8 @@ and the players' choices are reproducible. A summary goes to stderr.
 file (``minigam.host.bgmat``): ``--games N`` N games of a money session
 (default 1), ``--match N`` a match to N points (1..99, the Crawford rule).
 Play is cubeless unless ``--cube``: both players then double and take as
-the handheld's AI does (``minigam.app.bg_app``'s thresholds). The names in
+the handheld's AI does (``minigam.bg.cube``; matches up to 25 points,
+the match equity table's size). The names in
 the file are ``P1-<spec>`` and ``P2-<spec>``.
 
 ``--game nardy`` plays Long Nardy through ``NardyGame`` (players
@@ -76,6 +77,11 @@ def play_bg(args, names):
     if args.games < 1 or not 0 <= args.match <= 99:
         sys.stderr.write("error: --games must be >= 1 and --match a length "
                          "1..99 points\n")
+        return 2
+    from minigam.bg import met
+    if args.cube and args.match > met.N:
+        sys.stderr.write("error: --cube plays matches up to %d points (the "
+                         "match equity table's size)\n" % met.N)
         return 2
     players = _players(bg_players.make_player, names, args.seed)
     if players is None:

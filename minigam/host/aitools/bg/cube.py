@@ -16,12 +16,16 @@ analysis default) gives the player on roll's equities, normalised to the
 cube: no double (ND), double/take (DT), double/pass (DP = 1). It doubles
 when ``min(DT, DP) > ND`` and takes when ``DT <= DP``.
 
-The device's answer is ``minigam.app.bg_app``'s rule, reimplemented here
-from its constants (``DOUBLE``, ``TOO_GOOD``, ``TAKE``): ``E`` is the
-network's cubeless equity of the position for the player on roll
-(``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E <=
-TOO_GOOD``, redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``, and takes when the network's equity of the position
-seen with the taker on roll is at least ``TAKE``.
+The model judged is ``minigam.bg.cube``'s (Janowski's cubeful model on
+the network's five outputs, cube efficiency ``minigam.bg.cube.X``;
+``--x`` judges other efficiencies, ``--x-scan`` a grid of them): the
+device's answer in a match. Also judged: the threshold rule the device
+keeps for money play (``THRESHOLDS``, ``minigam.bg.cube.MONEY``):
+``E`` is the network's cubeless equity of the position for the player on
+roll (``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E
+<= TOO_GOOD``, redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``, and
+takes when the network's equity of the position seen with the taker on
+roll is at least ``TAKE``.
 
 Figures, by decision and cube: decisions, gnubg's close ones (its
 ``isCloseCubedecision``: the best equity within 0.16 of ``min(DT, 1)``;
@@ -46,6 +50,7 @@ import json
 import sys
 import time
 
+from minigam.bg import cube as cube_rule
 from minigam.host.aitools.bg import gnubg
 
 CLOSE = 0.16  # gnubg's isCloseCubedecision threshold (eval.c)
@@ -127,12 +132,69 @@ def gnubg_cube(points, plies=2, timeout=7200):
     return out
 
 
+# The device's threshold rule for money play (1/4096 cubeless equity;
+# fitted by --scan to 200 games): (DOUBLE, TOO_GOOD, TAKE) for a centred
+# cube, (REDOUBLE, TOO_GOOD_OWNED, TAKE) for a redouble.
+THRESHOLDS = cube_rule.MONEY
+
+
 def device_rule():
-    """``{state: (DOUBLE, TOO_GOOD, TAKE)}`` of ``minigam.app.bg_app``
-    (1/4096): its window for a centred cube and for a redouble."""
-    from minigam.app import bg_app as cube
-    return {"centred": (cube.DOUBLE, cube.TOO_GOOD, cube.TAKE),
-            "owned": (cube.REDOUBLE, cube.TOO_GOOD_OWNED, cube.TAKE)}
+    """``THRESHOLDS``: the device's money rule, ``{state: (DOUBLE,
+    TOO_GOOD, TAKE)}`` (1/4096)."""
+    return dict(THRESHOLDS)
+
+
+def network_probs(pid):
+    """The network's five probabilities (0..1) of a Position ID for the
+    player on roll (the doubler), as ``minigam.bg.cube`` reads them: with
+    the doubler on roll (its doubles) and with the taker on roll (its
+    takes)."""
+    from minigam.bg import cube
+    from minigam.bg.ids import parse_position_id
+    pos = parse_position_id(pid, 1)
+    return cube._probs(pos, 1), cube._probs(pos, 2)
+
+
+def model_decisions(gn, prs, x=None):
+    """As ``decisions``, the device's answers from ``minigam.bg.cube``
+    (money, efficiency ``x``, default its ``X``) on the network's
+    probabilities ``prs`` (``{pid: network_probs(pid)}``)."""
+    from minigam.bg import cube
+    x = cube.X if x is None else x
+    out = []
+    for (pid, state), (nd, dt, dp) in gn.items():
+        pr, pr_taker = prs[pid]
+        dbl = min(dt, dp)
+        g_double = dbl > nd
+        o_double = cube.doubles(pr, owned=state == "owned", x=x)
+        out.append({"kind": "double", "state": state,
+                    "close": max(nd, dbl) - min(dt, 1.0) < CLOSE,
+                    "gnubg": g_double, "ours": o_double,
+                    "loss": abs(dbl - nd) if g_double != o_double else 0.0})
+        if g_double or o_double:
+            g_take = dt <= dp
+            o_take = cube.takes(pr_taker, v=2 if state == "owned" else 1,
+                                x=x)
+            out.append({"kind": "take", "state": state, "close": True,
+                        "gnubg": g_take, "ours": o_take,
+                        "loss": abs(dp - dt) if g_take != o_take else 0.0})
+    return out
+
+
+def x_scan_lines(gn, prs, xs):
+    """mEMG lost a decision (centred doubles, redoubles, takes) for each
+    efficiency in ``xs``."""
+    out = ["Janowski efficiency x: mEMG lost a decision (double centred, "
+           "redouble, take; all)"]
+    for x in xs:
+        ds = model_decisions(gn, prs, x)
+        parts = [summarise([d for d in ds if d["kind"] == k
+                            and (st is None or d["state"] == st)])["memg"]
+                 for k, st in (("double", "centred"), ("double", "owned"),
+                               ("take", None))]
+        out.append("  x %.2f: %6.1f %6.1f %6.1f; %6.1f"
+                   % ((x,) + tuple(parts) + (summarise(ds)["memg"],)))
+    return out
 
 
 def by_state(rule):
@@ -372,6 +434,10 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--scan", action="store_true",
                     help="also search better thresholds")
+    ap.add_argument("--x", type=float, default=None,
+                    help="the model's cube efficiency (minigam.bg.cube.X)")
+    ap.add_argument("--x-scan", action="store_true",
+                    help="also the model at efficiencies 0.30 .. 1.00")
     ap.add_argument("--lookahead", action="store_true",
                     help="also the rule on equities one roll ahead")
     args = ap.parse_args(argv)
@@ -386,15 +452,24 @@ def main(argv=None):
     pids = {p for p, _ in points}
     eqs = {p: network_equities(p) for p in pids}
     rule = device_rule()
+    prs = {p: network_probs(p) for p in pids}
     print("%s; cube decisions by cfevaluate at %d plies, cubeful money "
           "play (no Jacoby, no beavers); %d decision points of %d money "
           "games gnubg 0-ply played itself with the cube (seed %d)"
           % (version, args.plies, len(points), args.games, args.seed))
-    print("device rule (minigam.app.bg_app): double when %d <= E <= %d "
+    from minigam.bg import cube as model
+    x = model.X if args.x is None else args.x
+    print("\n".join(["the device's model (minigam.bg.cube, Janowski, x %.2f):"
+                     % x] + table_lines(model_decisions(gn, prs, x))))
+    if args.x_scan:
+        print("\n".join(x_scan_lines(
+            gn, prs, [0.30 + 0.05 * k for k in range(15)])))
+    print("former threshold rule: double when %d <= E <= %d "
           "(centred cube), redouble when %d <= E <= %d, take when E >= %d "
           "(1/4096 equity, the network's, cubeless)"
           % (rule["centred"][:2] + rule["owned"][:2] + rule["centred"][2:]))
-    print("\n".join(report(gn, eqs, rule, "the device's rule", args.scan)))
+    print("\n".join(report(gn, eqs, rule, "the former threshold rule",
+                            args.scan)))
     if args.lookahead:
         ahead = {p: lookahead_equities(p) for p in pids}
         print("\n".join(report(gn, ahead, rule, "the same rule one roll "

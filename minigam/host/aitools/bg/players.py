@@ -16,9 +16,8 @@ them), ``[]`` when there is none; ``minigam.bg.ai.BgAI`` has the same.
 
 Cube policies (``wants_double(game)``, ``takes(game)``): ``NoCube`` (never
 doubles: cubeless play, the default of ``play``); ``DeviceCube``, the
-handheld AI's thresholds (``minigam.app.bg_app``: doubles when the network's
-cubeless equity is in ``[DOUBLE, TOO_GOOD]``, redoubles in ``[REDOUBLE,
-TOO_GOOD_OWNED]``, takes when the taker's is at least ``TAKE``);
+handheld AI's decisions (``minigam.bg.cube``: Janowski's cubeful model on
+the network's five outputs, the match equity table in a match);
 ``RandomCube`` (seeded coin flips, for tests wanting many cube actions).
 
 ``minigam.host.aitools.players.play_game(game, players, cube)`` plays a
@@ -88,26 +87,16 @@ class NoCube:
 
 
 class DeviceCube:
-    """The handheld AI's cube decisions (``minigam.app.bg_app``'s thresholds
-    on the network's cubeless equity; money-game thresholds, as on the
-    device)."""
-
-    def __init__(self):
-        from minigam.app import bg_app as cube
-        from minigam.bg.eval import evaluate, equity_of
-        self._windows = ((cube.DOUBLE, cube.TOO_GOOD),
-                         (cube.REDOUBLE, cube.TOO_GOOD_OWNED))
-        self._take = cube.TAKE
-        self._equity = lambda pos: equity_of(evaluate(pos))
+    """The handheld AI's cube decisions (``minigam.bg.cube``: money and
+    match, as on the device)."""
 
     def wants_double(self, game):
-        lo, hi = self._windows[1 if game.cube_owner else 0]
-        return lo <= self._equity(game.pos) <= hi
+        from minigam.bg import cube
+        return cube.ai_doubles(game)
 
     def takes(self, game):
-        q = bytearray(game.pos)
-        q[R.TURN] = 3 - game.offered  # the taker's view, as if on roll
-        return self._equity(q) >= self._take
+        from minigam.bg import cube
+        return cube.ai_takes(game)
 
 
 class RandomCube:
