@@ -11,6 +11,8 @@ from minigam.bg import met
 from minigam.bg.game import BgGame, CUBE
 from minigam.host.aitools.bg import met as gen
 
+from test_bg_resign import board
+
 XML = gen.XML
 have_xml = pytest.mark.skipif(
     not os.path.exists(XML),
@@ -161,20 +163,10 @@ class _App:
         self.hw.pixels = _Pixels()
 
 
-def _board(p1, p2, turn):
-    pos = bytearray(53)
-    for i, n in p1.items():
-        pos[i] = n
-    for i, n in p2.items():
-        pos[26 + i] = n
-    pos[52] = turn
-    return pos
-
-
 # Player 2 bears its last checker off next; Player 1 has 10 to go.
-SURE = _board({20: 5, 22: 5, 25: 5}, {24: 1, 25: 14}, 2)
+SURE = board({20: 5, 22: 5, 25: 5}, {24: 1, 25: 14}, 2)
 # Player 2 far ahead, Player 1 all back: a likely gammon for Player 2.
-GAMMON = _board({9: 5, 11: 5, 13: 5}, {21: 2, 22: 2, 23: 1, 24: 1, 25: 9}, 2)
+GAMMON = board({9: 5, 11: 5, 13: 5}, {21: 2, 22: 2, 23: 1, 24: 1, 25: 9}, 2)
 
 
 def _set(match_to=0, score=(0, 0), pos=None, **kw):

@@ -430,6 +430,18 @@ GAME_NAMES = {"minigam": "MINIGAM", "backgammon": "Backgammon",
               "nardy": "Long Nardy"}
 
 
+def first_frame(s, key):
+    """Tap ``key`` now, whatever the board is doing: ``[ms]`` from the
+    press to the end of its first refresh, or ``[]`` when it drew
+    nothing."""
+    s.frame_log()
+    t1 = s.now
+    s.tap(key_code(key))
+    s.run(400, idle_ms=150, min_ms=50)
+    ups = [b for a, b in refreshes(s.frame_log()) if b > t1]
+    return [ups[0] - t1] if ups else []
+
+
 def ai_wait_keys(out, uf2, bootrom, game, turns=16):
     """Backgammon or Long Nardy against Hard: a key pressed at a moment of
     the AI's turn (seeded, up to 300 ms after its first frame), to its
@@ -448,13 +460,7 @@ def ai_wait_keys(out, uf2, bootrom, game, turns=16):
                 s.run(when.randrange(300))
                 if s.state not in ("AI", "AIMOVE"):
                     continue  # a quick decision: the turn is over
-                s.frame_log()
-                t1 = s.now
-                s.tap(key_code("RIGHT"))
-                s.run(400, idle_ms=150, min_ms=50)
-                ups = [b for a, b in refreshes(s.frame_log()) if b > t1]
-                if ups:
-                    got.append(ups[0] - t1)
+                got += first_frame(s, "RIGHT")
                 s.tap_until(A, "ROLL")
         except device.EmuError as exc:
             out.write("  %s AI's turn: stopped: %s\n" % (
@@ -490,13 +496,7 @@ def tutor_keys(out, uf2, bootrom, game, turns=12):
                 s.run(when.randrange(20, 100))
                 if s.state != "PICK":
                     continue  # a pass, a forced play
-                s.frame_log()
-                t1 = s.now
-                s.tap(key_code("RIGHT"))
-                s.run(400, idle_ms=150, min_ms=50)
-                ups = [b for a, b in refreshes(s.frame_log()) if b > t1]
-                if ups:
-                    got.append(ups[0] - t1)
+                got += first_frame(s, "RIGHT")
         except device.EmuError as exc:
             out.write("  %s tutor's analysis: stopped: %s\n" % (
                 GAME_NAMES[game], str(exc).strip().splitlines()[-1]))

@@ -132,6 +132,27 @@ def gnubg_cube(points, plies=2, timeout=7200):
     return out
 
 
+def judged(state, nd, dt, dp, ours_double, ours_take):
+    """A decision point's verdicts against gnubg's cubeful equities ``nd``,
+    ``dt``, ``dp`` (cube ``state``): the double, ours ``ours_double``,
+    and when either side doubles the take, ours ``ours_take()``; each a
+    dict of its kind, gnubg's action and ours, and the equity ours gives
+    up."""
+    dbl = min(dt, dp)
+    g_double = dbl > nd
+    out = [{"kind": "double", "state": state,
+            "close": max(nd, dbl) - min(dt, 1.0) < CLOSE,
+            "gnubg": g_double, "ours": ours_double,
+            "loss": abs(dbl - nd) if g_double != ours_double else 0.0}]
+    if g_double or ours_double:
+        g_take = dt <= dp
+        o_take = ours_take()
+        out.append({"kind": "take", "state": state, "close": True,
+                    "gnubg": g_take, "ours": o_take,
+                    "loss": abs(dp - dt) if g_take != o_take else 0.0})
+    return out
+
+
 # The device's threshold rule for money play (1/4096 cubeless equity;
 # fitted by --scan to 200 games): (DOUBLE, TOO_GOOD, TAKE) for a centred
 # cube, (REDOUBLE, TOO_GOOD_OWNED, TAKE) for a redouble.
@@ -164,20 +185,10 @@ def model_decisions(gn, prs, x=None):
     out = []
     for (pid, state), (nd, dt, dp) in gn.items():
         pr, pr_taker = prs[pid]
-        dbl = min(dt, dp)
-        g_double = dbl > nd
-        o_double = cube.doubles(pr, owned=state == "owned", x=x)
-        out.append({"kind": "double", "state": state,
-                    "close": max(nd, dbl) - min(dt, 1.0) < CLOSE,
-                    "gnubg": g_double, "ours": o_double,
-                    "loss": abs(dbl - nd) if g_double != o_double else 0.0})
-        if g_double or o_double:
-            g_take = dt <= dp
-            o_take = cube.takes(pr_taker, v=2 if state == "owned" else 1,
-                                x=x)
-            out.append({"kind": "take", "state": state, "close": True,
-                        "gnubg": g_take, "ours": o_take,
-                        "loss": abs(dp - dt) if g_take != o_take else 0.0})
+        out += judged(state, nd, dt, dp,
+                      cube.doubles(pr, owned=state == "owned", x=x),
+                      lambda: cube.takes(pr_taker, v=2 if state == "owned"
+                                         else 1, x=x))
     return out
 
 
@@ -258,19 +269,8 @@ def decisions(gn, eqs, rule, taker_on_roll=True):
     for (pid, state), (nd, dt, dp) in gn.items():
         double, too_good, take = rules[state]
         e, e_taker = eqs[pid]
-        dbl = min(dt, dp)
-        g_double = dbl > nd
-        o_double = double <= e <= too_good
-        out.append({"kind": "double", "state": state,
-                    "close": max(nd, dbl) - min(dt, 1.0) < CLOSE,
-                    "gnubg": g_double, "ours": o_double,
-                    "loss": abs(dbl - nd) if g_double != o_double else 0.0})
-        if g_double or o_double:
-            g_take = dt <= dp
-            o_take = (e_taker if taker_on_roll else -e) >= take
-            out.append({"kind": "take", "state": state, "close": True,
-                        "gnubg": g_take, "ours": o_take,
-                        "loss": abs(dp - dt) if g_take != o_take else 0.0})
+        out += judged(state, nd, dt, dp, double <= e <= too_good,
+                      lambda: (e_taker if taker_on_roll else -e) >= take)
     return out
 
 
