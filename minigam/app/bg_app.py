@@ -29,9 +29,15 @@ AI_MODULES = ("minigam.bg.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 
-def _cube():
+def _cube_says(what, g):
+    """``minigam.bg.cube``'s ``what`` (``"ai_doubles"``, ``"ai_takes"``)
+    of game ``g``: the module and its match equity table are loaded for
+    the decision and leave the heap after it."""
     from minigam.bg import cube
-    return cube
+    yes = getattr(cube, what)(g)
+    unload("minigam.bg.cube")
+    unload("minigam.bg.met")
+    return yes
 
 
 def turn(app):
@@ -55,10 +61,7 @@ def ai_doubles(app):
     g = app.game
     if not g.can_double():
         return False
-    yes = _cube().ai_doubles(g)
-    unload("minigam.bg.cube")
-    unload("minigam.bg.met")
-    if not yes:
+    if not _cube_says("ai_doubles", g):
         return False
     g.double()
     app.state = OFFER
@@ -68,10 +71,7 @@ def ai_doubles(app):
 
 def ai_takes(app):
     """The AI's answer to the human's double."""
-    yes = _cube().ai_takes(app.game)
-    unload("minigam.bg.cube")
-    unload("minigam.bg.met")
-    return yes
+    return _cube_says("ai_takes", app.game)
 
 
 def human_double(app):

@@ -202,16 +202,23 @@ def takes(pr, a=0, b=0, v=1, post=False, x=X):
             >= _lose(post, b, a, 1, v))
 
 
+def _seen(pos, turn):
+    """The network's outputs (``minigam.bg.eval.evaluate``) for ``pos``
+    seen with ``turn`` on roll."""
+    from minigam.bg.eval import evaluate
+    from minigam.bg.rules import TURN
+    q = bytearray(pos)
+    q[TURN] = turn
+    return evaluate(q)
+
+
 def _probs(pos, turn):
     """The five probabilities (0..1) of ``pos`` seen with ``turn`` on roll,
     for the player on roll in ``pos``."""
-    from minigam.bg.eval import evaluate, probs
+    from minigam.bg.eval import probs
     from minigam.bg.rules import TURN
-    me_ = pos[TURN]
-    q = bytearray(pos)
-    q[TURN] = turn
-    out = [o / 4096 for o in probs(evaluate(q), [0] * 5)]  # (net24.PSCALE)
-    if turn != me_:
+    out = [o / 4096 for o in probs(_seen(pos, turn), [0] * 5)]  # (PSCALE)
+    if turn != pos[TURN]:
         out = [1.0 - out[0], out[3], out[4], out[1], out[2]]
     return out
 
@@ -225,11 +232,8 @@ def _needs(g, me_):
 def _equity(pos, turn):
     """The network's cubeless equity (1/4096) of ``pos`` seen with
     ``turn`` on roll, for that side."""
-    from minigam.bg.eval import evaluate, equity_of
-    from minigam.bg.rules import TURN
-    q = bytearray(pos)
-    q[TURN] = turn
-    return equity_of(evaluate(q))
+    from minigam.bg.eval import equity_of
+    return equity_of(_seen(pos, turn))
 
 
 def ai_doubles(g):
