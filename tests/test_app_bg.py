@@ -294,3 +294,38 @@ def test_the_game_over_banner_names_the_result():
                        ("offx15/18x4,17x3,16x2,13x4,12x2/b", "Mars")):
         app.game.pos = parse_position(text)
         assert nardy_app.result(app) == want, (text, want)
+
+
+def test_jacoby_and_beavers_in_a_two_player_money_session():
+    """Settings' Rules line for Backgammon sets the Jacoby rule and
+    beavers (kept in the settings); a double is then answered A take, B
+    drop or X beaver, the bottom line saying so, and the game saved with
+    the rule."""
+    rig = Rig("pybadge", seed=2)
+    app = rig.app
+    choose_backgammon(rig)
+    choose_line(rig, "Settings")
+    choose_line(rig, "Rules: Standard")
+    assert app.text.lines[0].text == "Rules: Jacoby, beavers"
+    assert app.settings.jacoby
+    s = P.Settings()
+    assert s.load(app.settings.to_bytes()) is not False and s.jacoby
+    rig.press(K.B)
+    app.menu_sel = 0
+    choose_line(rig, "Two players")  # (Match: money, the default)
+    g = app.game
+    assert g.jacoby and not g.match_to
+    rig.press(K.A)
+    while app.state != A.ROLL:
+        rig.press(K.A)
+    p = g.player
+    rig.press(K.X)  # the mover doubles
+    assert app.state == A.OFFER
+    assert app.board.msg_lb.text.strip() == "X:beaver"
+    rig.press(K.X)  # beaver: the cube at 4, the other player's
+    assert g.cube == 4 and g.cube_owner == 3 - p and app.state == A.ROLL
+    assert g.player == p
+    assert app.board.msg_lb.text.strip() == "Beaver: cube 4"
+    from minigam.bg import save
+    back = save.loads(save.dumps(g))
+    assert back.jacoby and back.cube == 4

@@ -371,8 +371,9 @@ def test_switching_games_brings_each_board_back():
 
 
 def test_the_rules_line_is_the_chosen_games():
-    """Settings' "Rules" line: MINIGAM's Full-Entry variant, none for
-    Backgammon, Long Nardy's first-turn head exception (on by default).
+    """Settings' "Rules" line: MINIGAM's Full-Entry variant, Backgammon's
+    Jacoby rule and beavers for money (``test_app_bg``), Long Nardy's
+    first-turn head exception (on by default).
     Switched off, it reaches the next game's rules and the save, and a new
     app reads it back; MINIGAM's variant is left alone."""
     rig = Rig("pico-st7789", seed=3)
@@ -390,7 +391,7 @@ def test_the_rules_line_is_the_chosen_games():
     for _ in range(3):
         rig.press(K.X)
     rig.press(K.A)  # Game: Backgammon
-    assert not any(t.startswith("Rules") for t in settings_lines())
+    assert settings_lines()[0] == "Rules: Standard"
     for _ in range(3):
         rig.press(K.X)
     rig.press(K.A)  # Game: Long Nardy
@@ -401,6 +402,7 @@ def test_the_rules_line_is_the_chosen_games():
     choose_line(rig, "Rules: Standard")
     assert app.text.lines[0].text == "Rules: Strict head"
     assert not app.settings.head_doubles and not app.settings.full_entry
+    assert not app.settings.jacoby
     rig.press(K.B)
     app.menu_sel = 0
     menu.show(app)

@@ -268,3 +268,54 @@ def test_money_keeps_the_fitted_thresholds_and_matches_use_the_model():
     g.crawford_done = True
     assert C.ai_doubles(g)
     assert C.ai_doubles(_set(0, (0, 0), new_position(1))) is False
+
+
+# -- the Jacoby rule and beavers (money) ------------------------------------
+
+def test_under_jacoby_a_centred_cube_is_never_too_good():
+    from minigam.app import bg_app
+    # A sure gammon for Player 2: without the Jacoby rule it plays on for
+    # the gammon; with it the gammon would count one point, so it cashes.
+    g = _set(pos=GAMMON)
+    assert not bg_app.ai_doubles(_App(g))
+    g = BgGame(match_to=0, jacoby=True)
+    g.setup(GAMMON)
+    app = _App(g)
+    assert bg_app.ai_doubles(app) and not _loaded()
+    assert g.state == CUBE
+    # an owned cube is still too good: the gammon counts once it is turned
+    g = BgGame(match_to=0, jacoby=True)
+    g.setup(GAMMON, cube=2, cube_owner=2)
+    assert not bg_app.ai_doubles(_App(g))
+
+
+def test_the_ai_beavers_a_double_it_is_favourite_against():
+    from minigam.app import bg_app
+    from minigam.bg.game import new_position, ROLL
+    # Player 2 (the AI) is far ahead; Player 1, on roll, doubles anyway.
+    lost = board({9: 5, 11: 5, 13: 5}, {21: 2, 22: 2, 23: 1, 24: 1, 25: 9})
+    assert C.beavers(C._probs(lost, 1))
+    # a double in the opening position is beavered (gnubg: "No double,
+    # beaver"); a race the doubler leads (66%) is taken, no more
+    assert C.beavers(C._probs(new_position(1), 1))
+    race = board({19: 3, 20: 3, 21: 3, 22: 2, 23: 2, 24: 2},
+                 {19: 4, 20: 3, 21: 3, 22: 2, 23: 2, 24: 1})
+    pr = C._probs(race, 1)
+    assert 0.6 < pr[0] < 0.7 and C.takes(pr) and not C.beavers(pr)
+    for jacoby, want in ((True, "AI beavers: cube 4"),
+                         (False, "AI takes: cube 2")):
+        g = BgGame(match_to=0, jacoby=jacoby)
+        g.setup(lost)
+        app = _HumanApp(g)
+        assert bg_app.human_double(app)
+        assert app.cube_note == want and not _loaded()
+        assert g.cube_owner == 2 and g.state == ROLL
+        assert g.cube == (4 if jacoby else 2)
+
+
+class _HumanApp(_App):
+    """Player 1 human, Player 2 the AI."""
+    cube_note = ""
+
+    def is_ai(self, p):
+        return p == 2

@@ -173,3 +173,52 @@ def test_bad_actions_say_why():
         g.take()
     with pytest.raises(GameError, match="match length"):
         BgGame(match_to=-1)
+
+
+def test_jacoby_rule_and_beavers():
+    won = bytearray(new_position(1))
+    # Player 1 has borne off 14 and its last checker is on its ace point;
+    # Player 2 has its starting checkers, two in Player 1's home board: a
+    # backgammon when Player 1 bears off.
+    for i in range(26):
+        won[i] = 0
+    won[24] = 1
+    won[OFF] = 14
+    for jacoby, cube, owner, points in ((False, 1, 0, 3), (True, 1, 0, 1),
+                                        (True, 2, 2, 6)):
+        g = BgGame(match_to=0, dice=Dice(source=[1, 1]), jacoby=jacoby)
+        g.setup(won, cube=cube, cube_owner=owner)
+        g.roll(1, 1)
+        g.play_steps([(24, 1)])
+        g.confirm()
+        assert g.state == G.OVER and g.points == points
+    # a match ignores the option
+    assert not BgGame(match_to=5, jacoby=True).jacoby
+    # beaver: the taker redoubles at once and keeps the cube
+    g = BgGame(match_to=0, dice=Dice(source=[6, 1, 3, 2]), jacoby=True)
+    g.start_game()
+    g.play_steps(_first_play(g))
+    g.confirm()
+    assert not g.can_beaver()  # no double offered
+    g.double()
+    assert g.can_beaver()
+    g.beaver()
+    assert g.cube == 4 and g.cube_owner == 1 and g.state == G.ROLL
+    assert g.player == 2 and g.turns[-1] == (2, 0, 0, 7)
+    with pytest.raises(GameError):
+        g.beaver()
+    assert g.worth(2) == 8  # the cube was turned: gammons count
+    from minigam.bg import save
+    back = save.loads(save.dumps(g))
+    assert back.jacoby and back.cube == 4 and back.cube_owner == 1
+    # no beaver without the option, nor past the cube's 64
+    g = BgGame(match_to=0, dice=Dice(source=[6, 1]))
+    g.start_game()
+    g.play_steps(_first_play(g))
+    g.confirm()
+    g.double()
+    assert not g.can_beaver()
+    g = BgGame(match_to=0, jacoby=True)
+    g.setup(new_position(1), cube=32, cube_owner=1)
+    g.double()
+    assert not g.can_beaver()

@@ -39,11 +39,14 @@ live = pytest.mark.skipif(not gnubg.available(),
 
 
 def session(match_to, seed, games=3, specs=("random", "greedy"),
-            cube="random"):
-    """Play a match (or ``games`` money games); returns ``(logs, game)``."""
-    g = BgGame(match_to=match_to, dice=Dice(seed=seed))
+            cube="random", jacoby=False):
+    """Play a match (or ``games`` money games, ``jacoby``: with the Jacoby
+    rule and beavers, half of the takes beavered); returns ``(logs,
+    game)``."""
+    g = BgGame(match_to=match_to, dice=Dice(seed=seed), jacoby=jacoby)
     players = [P.make_player(s, seed * 2 + k) for k, s in enumerate(specs)]
-    policy = P.RandomCube(seed) if cube == "random" else P.NoCube()
+    policy = (P.RandomCube(seed, p_beaver=0.5) if cube == "random"
+              else P.NoCube())
     logs = []
     while True:
         play_game(g, players, policy)
@@ -255,7 +258,11 @@ BAD = [
     (" 3 point match\n Game 1\n a : 0 b : 0\n  1) Takes\n", 4,
      "no double is offered"),
     (" 3 point match\n Game 1\n a : 0 b : 0\n  1) Beavers\n", 4,
+     "a beaver must read 'Beavers => N'"),
+    (" 3 point match\n Game 1\n a : 0 b : 0\n  1) Raccoons => 8\n", 4,
      "unrecognised action"),
+    (" 0 point match\n Game 1\n a : 0 b : 0\n  1) 31: 8/5 6/5  Doubles => 2"
+     "\n  2) Beavers => 4\n", 5, "without the Jacoby rule"),
     (" 3 point match\n Game 1\n a : 0 b : 0\n  1) 31: 8/5 6/5 Wins 4 points"
      "\n", 4, "by resignation, but the cube is at 1"),
     (" 3 point match\n Game 1\n a : 0 b : 0\n  1) 31: 8/5 6/5  42: 8/4 6/4"
@@ -592,3 +599,28 @@ def test_gnubg_reads_our_sessions_from_the_cli(tmp_path):
     assert [_gnubg_actions(x) for x in got["games"]] == \
         [_our_actions(x) for x in m.games]
     assert got["match-info"]["X"]["name"] == "P1-ai-hard"
+
+
+def test_a_jacoby_session_with_beavers_reads_back_only_as_one():
+    logs, g = session(0, 21, 6, ("greedy", "random"), jacoby=True)
+    assert any(7 in [t[3] for t in log.turns if not t[1]] for log in logs)
+    text = bgmat.export(logs, 0, ["P1", "P2"], jacoby=True)
+    assert "Beavers => 4" in text and "set jacoby on" in text
+    same_logs(logs, bgmat.read(text, jacoby=True).games)
+    with pytest.raises(bgmat.MatError) as e:
+        bgmat.read(text)
+    assert "without the Jacoby rule" in str(e.value)
+
+
+@live
+def test_gnubg_imports_a_jacoby_session_with_beavers(tmp_path):
+    logs, g = session(0, 21, 6, ("greedy", "random"), jacoby=True)
+    p = tmp_path / "jacoby.mat"
+    p.write_text(bgmat.export(logs, 0, ["P1", "P2"], jacoby=True))
+    got = gnubg.import_mat([str(p)], jacoby=True)[0]
+    assert len(got["games"]) == len(logs)
+    for log, game in zip(logs, got["games"]):
+        info = game["info"]
+        assert (info["score-X"], info["score-O"]) == log.score
+        assert info["points-won"] == log.points
+        assert info["winner"] == "XO"[log.winner - 1]

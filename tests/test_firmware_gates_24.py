@@ -30,9 +30,8 @@ from test_firmware_gates import (  # noqa: F401 (minigam_firmware: a fixture)
 
 # Main page: down to "Game", MINIGAM -> Backgammon, up to "AI level",
 # Medium -> Hard, up to "Play vs AI"; then Settings, down to "Tutor" (its
-# fifth line in Backgammon, sixth in Long Nardy: it has Rules), on, back
-# (B) and up.
-BACKGAMMON_HARD = "X X X A Y A Y Y X*4 A X*4 A B Y*4 "
+# sixth line, after Rules), on, back (B) and up.
+BACKGAMMON_HARD = "X X X A Y A Y Y X*4 A X*5 A B Y*4 "
 NARDY_HARD = "X X X A A Y A Y Y X*4 A X*5 A B Y*4 "  # (Game twice: Nardy)
 # A round against the AI: the player's turn by A (first choices), then
 # A until the player's roll again.

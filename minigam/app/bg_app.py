@@ -1,14 +1,14 @@
 """Backgammon in the app: its board and game made, its AI, and the
 doubling cube: the human's double (X before rolling), the AI's double at
 the start of its turn, and the answer to a double (OFFER: A takes, B
-drops); the game page (Y before rolling: the gnubg IDs, resigning) and
+drops, X beavers in a money session with the Jacoby rule); the game page (Y before rolling: the gnubg IDs, resigning) and
 the answer to a resignation, in ``minigam.app.bg_resign``, loaded while
 they are used. The app's door to the game (``app.xt``), like
 ``minigam.app.quarter_app``, whose docstring lists what each game's module
 gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
 stock drives carry MINIGAM alone).
 
-The AI's cube decisions (doubles, redoubles, takes) come from
+The AI's cube decisions (doubles, redoubles, takes, beavers) come from
 ``minigam.bg.cube``, loaded for one decision and unloaded after it: for
 money the thresholds fitted to gnubg's decisions on the network's
 cubeless equity; in a match the network's five outputs (its chances of
@@ -84,8 +84,12 @@ def human_double(app):
     g.double()
     if app.is_ai(3 - g.offered):
         if ai_takes(app):
-            g.take()
-            app.cube_note = "AI takes: cube %d" % g.cube
+            if g.can_beaver() and _cube_says("ai_beavers", g):
+                g.beaver()
+                app.cube_note = "AI beavers: cube %d" % g.cube
+            else:
+                g.take()
+                app.cube_note = "AI takes: cube %d" % g.cube
         else:
             app.cube_note = "AI drops"
             _dropped(app)
@@ -110,6 +114,9 @@ def key(app, code, ok, back):
     elif st == OFFER:
         if ok or back:
             answer(app, ok)
+        elif code == K.X and app.game.can_beaver() \
+                and not app.game.resigning:
+            beaver(app)
     else:
         from minigam.app.bg_resign import key as page_key
         page_key(app, code, ok, back)
@@ -138,6 +145,16 @@ def answer(app, take):
         _dropped(app)
 
 
+def beaver(app):
+    """X on a double offered (money, the Jacoby rule and beavers on): the
+    human takes and redoubles at once, keeping the cube."""
+    g = app.game
+    g.beaver()
+    app.cube_note = "Beaver: cube %d" % g.cube
+    app.save_game()
+    app.start_turn()  # the doubler rolls (the AI thinks)
+
+
 def _dropped(app):
     ended(app, app.game.drop())
 
@@ -164,7 +181,8 @@ def new_game(app, m):
     """A Backgammon match to ``m`` points (1: a money session)."""
     from minigam.bg.game import BgGame
     app.game = BgGame(match_to=0 if m == 1 else m, dice=app.dice,
-                      auto_forced=app.settings.auto)
+                      auto_forced=app.settings.auto,
+                      jacoby=app.settings.jacoby)
 
 
 def player(app, level, seed):
@@ -211,16 +229,18 @@ def roll_tip(app):
 
 def banner(app):
     """The banner of an offered double or resignation (short: 13
-    characters fit the smallest board's banner, 15 the 240x240's)."""
+    characters fit the smallest board's banner, 15 the 240x240's), and
+    the bottom line's key word when beavers are allowed."""
     g = app.game
     if g.resigning:
-        p = g.resigning * g.cube
+        p = g.worth(g.resigning)
         t = "%s resigns: %d" % (app.names()[g.player - 1], p)
         u = t + (" pt" if p == 1 else " pts")
         return (u if len(u) <= app.board.ban_chars else t,
                 "A:accept B:no")
     who = app.names()[g.offered - 1]
-    return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop")
+    return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop",
+            "X:beaver" if g.can_beaver() else "")
 
 
 def cube_lines(app):
@@ -239,8 +259,10 @@ def cube_lines(app):
 def report(app):
     """The finished game on the USB serial console, one line a PC turns
     into a .mat file for GNU Backgammon (``python -m minigam.host mat``):
-    ``minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG``, the scores before
-    the game, LOG the game's turn log in hex (``minigam.bg.game``). Not
+    ``minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG [jacoby]``, the
+    scores before the game, LOG the game's turn log in hex
+    (``minigam.bg.game``), "jacoby" for a money session with the Jacoby
+    rule and beavers. Not
     for a game resumed from a save: its turns before the save are gone."""
     g = app.game
     if g.opening is None or not g.winner:
@@ -251,5 +273,6 @@ def report(app):
         s1 -= g.points
     else:
         s2 -= g.points
-    print("minigam-bg %d %d %d %d %d %s" % (g.match_to, s1, s2, g.winner,
-                                            g.points, hexlify(g.log).decode()))
+    print("minigam-bg %d %d %d %d %d %s%s" % (
+        g.match_to, s1, s2, g.winner, g.points, hexlify(g.log).decode(),
+        " jacoby" if g.jacoby else ""))

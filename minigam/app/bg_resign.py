@@ -22,16 +22,19 @@ accepts, B declines.
 **The AI's answer.** From the network's five outputs for the position,
 the mover on roll (``minigam.bg.eval``: the mover's chances of winning,
 of winning a gammon and a backgammon, of losing a gammon and a
-backgammon), the AI's expected points from playing on: each result's
-chance times what it is worth, the cube times 1, 2 or 3, cubeless (the
-cube's ownership is not weighed); in a match each player's results are
-worth at most the points that player still needs. Results the position
-rules out count nothing (no gammon once the loser has borne off a
-checker, no backgammon when no contact is left and the loser has no
-checker on the bar or in the winner's home board: ``most``). It accepts
-when what the resignation gives it (in a match, at most what it needs) is
-at least that; so it always accepts a resignation that gives it the most
-it could win.
+backgammon), what the AI expects from playing on: each result's chance
+times what it is worth, cubeless (the cube's ownership is not weighed).
+For money a result is worth the cube times 1, 2 or 3 (``BgGame.worth``:
+under the Jacoby rule, before the cube is turned, the cube alone); in a
+match it is worth the AI's match winning chance after it, from the
+Kazaross-XG2 table the cube decisions use (``minigam.bg.cube.me``), so a
+gammon that wins no more of the match than a single game counts no
+more. Results the position rules out count nothing (no gammon once the
+loser has borne off a checker, no backgammon when no contact is left and
+the loser has no checker on the bar or in the winner's home board:
+``most``). It accepts when what the resignation gives it is at least
+that; so it always accepts a resignation that gives it the most it
+could win.
 """
 
 from minigam.compat import unload
@@ -58,22 +61,29 @@ def most(pos, m):
     return 3
 
 
-def value(g, player, level):
-    """What winning ``level`` (1..3) times the cube of game ``g`` is worth
-    to ``player``: in a match at most the points it still needs."""
-    v = level * g.cube
-    if g.match_to:
-        v = min(v, g.match_to - g.score[player - 1])
-    return v
+def _result(g, ai, won, level, me):
+    """What the game ending with ``level`` won (``won``) or lost by player
+    ``ai`` is worth to it: for money its points, in a match its match
+    winning chance after it (``me``: ``minigam.bg.cube.me``)."""
+    v = g.worth(level)
+    if not g.match_to:
+        return v if won else -v
+    a = g.match_to - g.score[ai - 1]
+    b = g.match_to - g.score[2 - ai]
+    if won:
+        a -= v
+    else:
+        b -= v
+    return me(a, b, g.crawford or g.crawford_done)
 
 
-def expected(g):
-    """The points the opponent of ``g``'s mover expects from playing on,
-    in 1/4096 units (see the module docstring)."""
+def expected(g, me=None):
+    """What the opponent of ``g``'s mover expects from playing on (see
+    the module docstring), in ``_result``'s units times 4096."""
     from minigam.bg.eval import evaluate, probs
     pos = g.pos
-    me = pos[TURN]
-    m = 0 if me == 1 else BLOCK
+    mover = pos[TURN]
+    m = 0 if mover == 1 else BLOCK
     w, wg, wbg, lg, lbg = probs(evaluate(pos), [0] * 5)
     k = most(pos, m)  # the opponent's best result
     if k < 3:
@@ -85,17 +95,27 @@ def expected(g):
         wbg = 0
         if k < 2:
             wg = 0
-    him = 3 - me
-    return (value(g, him, 1) * max(0, PS - w - lg)
-            + value(g, him, 2) * max(0, lg - lbg) + value(g, him, 3) * lbg
-            - value(g, me, 1) * max(0, w - wg)
-            - value(g, me, 2) * max(0, wg - wbg) - value(g, me, 3) * wbg)
+    ai = 3 - mover
+    return (_result(g, ai, True, 1, me) * max(0, PS - w - lg)
+            + _result(g, ai, True, 2, me) * max(0, lg - lbg)
+            + _result(g, ai, True, 3, me) * lbg
+            + _result(g, ai, False, 1, me) * max(0, w - wg)
+            + _result(g, ai, False, 2, me) * max(0, wg - wbg)
+            + _result(g, ai, False, 3, me) * wbg)
 
 
 def accepts(g, level):
     """Whether the AI, the opponent of ``g``'s mover, accepts the mover's
-    resignation of ``level`` (1 single, 2 gammon, 3 backgammon)."""
-    return value(g, 3 - g.player, level) * PS >= expected(g)
+    resignation of ``level`` (1 single, 2 gammon, 3 backgammon): in a
+    match by match winning chances, from the cube's match equity table
+    (loaded for the answer)."""
+    me = None
+    if g.match_to:
+        from minigam.bg.cube import me
+    yes = _result(g, 3 - g.player, True, level, me) * PS >= expected(g, me)
+    unload("minigam.bg.cube")
+    unload("minigam.bg.met")
+    return yes
 
 
 def _lines(app):
@@ -111,7 +131,7 @@ def _lines(app):
         else -1, "move": me - 1, "turn": me - 1,
         "crawford": 1 if g.crawford else 0, "length": g.match_to,
         "score0": min(sc[0], 32767), "score1": min(sc[1], 32767),
-        "no_jacoby": 1})  # (the handheld's money games have no Jacoby)
+        "no_jacoby": 0 if g.jacoby else 1})
     pid = format_position_id(pos)
     lay = app.lay
     if lay.chars(lay.w - 2 * lay.cw) >= 23:
@@ -119,7 +139,9 @@ def _lines(app):
     else:
         out = ["Position ID", pid, "Match ID", mid]
     out.append("Back")
-    for k in range(most(pos, 0 if me == 1 else BLOCK)):
+    # (under the Jacoby rule, before the cube is turned, a single game)
+    for k in range(most(pos, 0 if me == 1 else BLOCK)
+                   if g.worth(2) > g.worth(1) else 1):
         out.append("Resign " + KINDS[k])
     return out
 

@@ -70,8 +70,7 @@ def menu_items(app):
     out = []
     page = app.menu_page
     if page == _SETTINGS_PAGE:
-        if s.game != P.BACKGAMMON:  # (Backgammon has one set of rules)
-            out.append((VARIANT, "Rules: " + _rules_text(s)))
+        out.append((VARIANT, "Rules: " + _rules_text(s)))
         out.append((MATCH, "Match: " + match_text(s)))
         out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
         out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
@@ -170,8 +169,11 @@ def match_text(s):
 
 def _rules_text(s):
     """The rules setting of the chosen game: MINIGAM's Full-Entry variant,
-    or Long Nardy's "Strict head" (no first-turn head exception for 6-6,
-    4-4 and 3-3; Standard has it). Each fits the smallest line."""
+    Backgammon's money sessions with the Jacoby rule and beavers, or Long
+    Nardy's "Strict head" (no first-turn head exception for 6-6, 4-4 and
+    3-3; Standard has it). Each fits the smallest line."""
+    if s.game == P.BACKGAMMON:
+        return "Jacoby, beavers" if s.jacoby else "Standard"
     if s.full_entry if not s.game else not s.head_doubles:
         return "Strict head" if s.game else "Full-Entry"
     return "Standard"
@@ -280,7 +282,9 @@ def menu_key(app, code):
         items = menu_items(app)
         app.menu_sel = [i for i, _ in items].index(_GAME)
     elif item == VARIANT:
-        if s.game:
+        if s.game == P.BACKGAMMON:
+            s.jacoby = not s.jacoby
+        elif s.game:
             s.head_doubles = not s.head_doubles
         else:
             s.full_entry = not s.full_entry

@@ -59,6 +59,7 @@ class Settings:
         self.level = 1
         self.full_entry = False
         self.head_doubles = True  # Long Nardy's first-turn head exception
+        self.jacoby = False  # Backgammon's money: the Jacoby rule, beavers
         self.match = 0
         self.auto = True
         self.speed = 1
@@ -72,7 +73,8 @@ class Settings:
         # byte 2: bit 0 MINIGAM's Full-Entry, bit 1 Long Nardy's head
         # exception off (older blobs leave it 0: on)
         return bytes((SET_VER, self.level, (1 if self.full_entry else 0)
-                      | (0 if self.head_doubles else 2),
+                      | (0 if self.head_doubles else 2)
+                      | (4 if self.jacoby else 0),
                       self.match, 1 if self.auto else 0, self.speed,
                       self.bright, self.mode, 1 if self.tutor else 0,
                       1 if self.own_dice else 0, self.game))

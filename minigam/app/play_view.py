@@ -88,6 +88,9 @@ def render(app):
             ban = ("Your turn", "press A to roll")
     elif st == OFFER:
         ban = app.xt.banner(app)
+        if len(ban) > 2:  # (Backgammon's beaver key)
+            msg = ban[2] or msg
+            ban = ban[:2]
     elif st == ENTER:
         from minigam.app.own_dice import banner as entry_banner
         ban = entry_banner(app, names)

@@ -42,7 +42,11 @@ passing leaves it. Rules on top: no cube in the Crawford game or once a
 single win wins the match (``BgGame.can_double``); post-Crawford the
 trailer doubles at once (the leader's cube is dead, the double costs the
 trailer nothing), and the leader takes or passes by the MWCs above.
-Beavers are not offered on the handheld, so none are decided here.
+For money under the Jacoby rule (``BgGame.jacoby``, which brings beavers)
+a centred cube is never too good to turn (a gammon would not count, the
+cash is worth at least as much), and the side doubled beavers (takes and
+redoubles at once) when its cubeful value owning the cube is above zero:
+the double was a mistake it doubles the stakes of.
 
 **Which view.** The doubler judges the position as it is, itself on roll.
 The taker judges it on the network's outputs with itself on roll (as the
@@ -202,6 +206,14 @@ def takes(pr, a=0, b=0, v=1, post=False, x=X):
             >= _lose(post, b, a, 1, v))
 
 
+def beavers(pr, x=X):
+    """Whether the side doubled (money, ``pr`` the doubler's
+    probabilities on roll) beavers: it expects to gain owning the
+    cube."""
+    p, r = rates(pr)
+    return cubeful(False, 0, 0, _swap(r), 1.0 - p, 2, 1, x) > 0
+
+
 def _seen(pos, turn):
     """The network's outputs (``minigam.bg.eval.evaluate``) for ``pos``
     seen with ``turn`` on roll."""
@@ -242,7 +254,8 @@ def ai_doubles(g):
     me_ = g.pos[TURN]
     if not g.match_to:  # money: the fitted thresholds (``MONEY``)
         lo, hi, _ = MONEY["owned" if g.cube_owner else "centred"]
-        return lo <= _equity(g.pos, me_) <= hi
+        e = _equity(g.pos, me_)
+        return lo <= e and (e <= hi or (g.jacoby and not g.cube_owner))
     a, b = _needs(g, me_)
     return doubles(_probs(g.pos, me_), a, b, g.cube, g.cube_owner == me_,
                    g.crawford_done)
@@ -257,3 +270,11 @@ def ai_takes(g):
     a, b = _needs(g, g.offered)
     return takes(_probs(g.pos, 3 - g.offered), a, b, g.cube,
                  g.crawford_done)
+
+
+def ai_beavers(g):
+    """Whether the AI, doubled in ``g`` and taking, beavers (only where
+    ``g.can_beaver()``): judged on the position as it is, the doubler on
+    roll (the taker's view that its takes use would favour it by the
+    roll it does not have, and a beaver wrongly made costs double)."""
+    return g.can_beaver() and beavers(_probs(g.pos, g.offered))

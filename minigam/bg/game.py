@@ -6,10 +6,13 @@ shared with Long Nardy's ``minigam.nardy.game``).
 The API is MINIGAM's (``minigam.quarter.game``), so the app drives every game the
 same way; what differs:
 
-``BgGame(rules=None, match_to=0, dice=None, auto_forced=False)``
+``BgGame(rules=None, match_to=0, dice=None, auto_forced=False,
+jacoby=False)``
     ``match_to`` the points needed to win the match (1, 3, 5, 7, ...), or
     0 for a money session (games are played on, the points add up).
     A 1-point match has no cube (doubling could not change its result).
+    ``jacoby``: a money session's optional rules, the Jacoby rule and
+    beavers (ignored in a match).
 
 Extra attributes (both games):
     ``points``        the points the last game was worth (set at ``OVER``);
@@ -21,6 +24,9 @@ Backgammon's cube:
     ``cube_owner``    0 centred, else the player who may double next;
     ``offered``       in state ``CUBE``: the player who doubled;
     ``crawford``      True in the Crawford game (no doubling);
+    ``jacoby``        True for a money session played with the Jacoby
+                      rule (a gammon or backgammon counts as a single
+                      game while the cube was never turned) and beavers;
     ``dropped``       True when the last game ended by a dropped double;
     ``resigned``      0, or how the last game ended by a resignation: 1 a
                       single game, 2 a gammon, 3 a backgammon given up;
@@ -35,6 +41,13 @@ Backgammon's extra methods:
         doubler rolls next (state ``ROLL``).
     ``drop() -> winner``: the opponent passes: the doubler wins the cube's
         value before the double (state ``OVER``).
+    ``can_beaver() -> bool`` and ``beaver()``: with ``jacoby``, the
+        opponent takes and at once redoubles, keeping the cube: it goes
+        to four times its value (at most 64) and is theirs; the doubler
+        rolls next. No raccoons.
+    ``worth(level) -> points``: what winning ``level`` (1 single, 2
+        gammon, 3 backgammon) is worth now: the cube times ``level``, or
+        the cube alone under the Jacoby rule before the cube is turned.
     ``resign(level) -> winner``: the mover (state ``ROLL``) gives up the
         game and the opponent accepts: the opponent wins ``level`` (1
         single, 2 gammon, 3 backgammon) times the cube (state ``OVER``).
@@ -56,7 +69,9 @@ class BgGame(Game24):
 
     KIND = 1  # persist.BACKGAMMON
 
-    def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False):
+    def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False,
+                 jacoby=False):
+        self.jacoby = bool(jacoby) and not match_to
         self.crawford = False
         self.crawford_done = False
         Game24.__init__(self, rules if rules is not None else Rules(),
@@ -70,7 +85,12 @@ class BgGame(Game24):
         return _winner(pos)
 
     def _points(self, pos):
-        return self.cube * win_kind(pos)
+        return self.worth(win_kind(pos))
+
+    def worth(self, level):
+        if self.jacoby and not self.cube_owner:
+            return self.cube  # (a cube never turned is centred at 1)
+        return self.cube * level
 
     def pips(self, player):
         from minigam.bg.rules import pips
@@ -149,6 +169,16 @@ class BgGame(Game24):
         self.state = ROLL
         self.log[-1] = 2  # doubled, taken
 
+    def can_beaver(self):
+        return self.state == CUBE and self.jacoby and self.cube * 4 <= 64
+
+    def beaver(self):
+        if not self.can_beaver():
+            raise GameError("cannot beaver now")
+        self.take()
+        self.cube *= 2
+        self.log[-1] = 7  # doubled, beavered
+
     def drop(self):
         if self.state != CUBE:
             raise GameError("no double to drop")
@@ -172,5 +202,5 @@ class BgGame(Game24):
         self.resigning = 0
         self.resigned = level
         self._log(p << 6, 3 + level)
-        self._finish(3 - p, level * self.cube)
+        self._finish(3 - p, self.worth(level))
         return 3 - p

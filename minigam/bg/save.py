@@ -13,7 +13,7 @@ Layout (big-endian):
 0      magic ``0x42`` ("B")
 1      version (1)
 2      flags: bit 0 auto-forced, bit 1 Crawford game, bit 2 Crawford
-       done, bits 4-6 state (``NEW``, ``ROLL``, ``MOVE``, ``OVER``,
+       done, bit 3 the Jacoby rule and beavers (money), bits 4-6 state (``NEW``, ``ROLL``, ``MOVE``, ``OVER``,
        ``CUBE``)
 3      match length in points (0: money)
 4..7   score of Player 1, Player 2 (uint16 each)
@@ -56,7 +56,8 @@ SAVE_SIZE = const(40)
 
 def dumps(game):
     b = head(game, MAGIC, SAVE_SIZE, (2 if game.crawford else 0)
-             | (4 if game.crawford_done else 0))
+             | (4 if game.crawford_done else 0)
+             | (8 if game.jacoby else 0))
     lg = 0
     while (1 << lg) < game.cube:
         lg += 1
@@ -96,8 +97,10 @@ def _read(data, dice):
             n += pos[b + i]
         if n != CHECKERS:
             raise SaveError("bad position")
+    if flags & 8 and match_to:
+        raise SaveError("the Jacoby rule in a match")
     g = G.BgGame(match_to=match_to, dice=dice,
-                 auto_forced=bool(flags & 1))
+                 auto_forced=bool(flags & 1), jacoby=bool(flags & 8))
     g.crawford = bool(flags & 2)
     g.crawford_done = bool(flags & 4)
     matched(g, data, state)
@@ -117,7 +120,7 @@ def _read(data, dice):
         else:
             g.resigned = end - 1
             g.winner = 3 - mover
-        g.points = g.cube * (end - 1 or 1)
+        g.points = g.worth(end - 1) if end > 1 else g.cube
         g.state = G.OVER
     if state == G.CUBE:
         replay(g, data, 27, G.ROLL)

@@ -6,7 +6,7 @@ checks. Each game's save module lays out the rest: the position, and
 Backgammon's cube.
 
 Bytes 0..10, big-endian: 0 magic; 1 version (1); 2 flags (bit 0
-auto-forced, bits 4-6 the state, the game's own in bits 1-2); 3 match
+auto-forced, bits 4-6 the state, the game's own in bits 1-3); 3 match
 length in points (0: money); 4..7 the scores (uint16 each); 8 the game
 number; 9,10 the number of the last confirmed turn. At ``at``: the dice,
 the number of moves (0..4), four (src, die) pairs (255 unused); the last
@@ -80,7 +80,7 @@ def check(data, magic, size, states):
     if crc16(data, end=size - 2) != (data[size - 2] << 8) | data[size - 1]:
         raise SaveError("saved game is corrupt (checksum mismatch)")
     state = data[2] >> 4
-    if data[2] & 0x88 or state >= states:
+    if data[2] & 0x80 or state >= states:
         raise SaveError("bad flags")
     match_to = data[3]
     s1 = data[4] << 8 | data[5]

@@ -34,9 +34,12 @@ moves (``66:``). Lines starting with ``;`` or ``#`` are comments. A match
 always plays the Crawford rule (gnubg assumes it too: the file does not say
 which game is the Crawford game; in a file that starts mid-match, the first
 game with one player at match point is taken as it). Money sessions have no
-Jacoby rule (gammons always count), as ``BgGame``; gnubg applies its own
-setting when it imports one, so ``set jacoby off`` first there (else an
-undoubled gammon counts 1 point in gnubg).
+Jacoby rule (gammons always count) unless the reader is told
+(``jacoby=True``: the Jacoby rule and beavers, ``Beavers => N`` after a
+double, as gnubg writes it); the file does not say, and gnubg applies its
+own setting when it imports one, so ``set jacoby off`` (or ``on``, with
+``set beavers 1``) first there. A session written with ``jacoby`` says so
+in a comment line.
 
 Reading also takes ``bar``/``off`` for 25/0, chains (``24/18/13``),
 repeats (``13/11(2)``) and one checker moved with more than one die
@@ -136,11 +139,14 @@ def _slots(log):
     out = []
     cube = 1
     for player, d1, d2, x in log.turns:
-        if not d1:  # a cube action: x 1 offered, 2 taken, 3 dropped
-            if x > 3:  # a resignation: gnubg writes only its "Wins" line
+        if not d1:  # a cube action: 1 offered, 2 taken, 3 dropped, 7 beaver
+            if 3 < x < 7:  # a resignation: gnubg writes only its "Wins" line
                 continue
             out.append((player, " Doubles => %d" % (2 * cube)))
-            if x == 2:
+            if x == 7:
+                out.append((3 - player, " Beavers => %d" % (4 * cube)))
+                cube *= 4
+            elif x == 2:
                 out.append((3 - player, " Takes"))
                 cube *= 2
             elif x == 3:
@@ -199,13 +205,18 @@ def _name(name):
     return s[:MAX_NAME]
 
 
-def export(logs, match_to=0, names=("Player1", "Player2")):
+def export(logs, match_to=0, names=("Player1", "Player2"), jacoby=False):
     """The ``.mat`` text of ``logs`` (``GameLog`` each, in order), a match
-    to ``match_to`` points (0: a money session). Names lose spaces and
-    colons (a colon would end a name in gnubg's reading)."""
+    to ``match_to`` points (0: a money session; ``jacoby``: played with
+    the Jacoby rule and beavers). Names lose spaces and colons (a colon
+    would end a name in gnubg's reading)."""
     n1 = _name(names[0])
     n2 = _name(names[1])
-    out = ['; [Site "MINIGAM"]', "", " %d point match" % match_to, ""]
+    out = ['; [Site "MINIGAM"]']
+    if jacoby:
+        out.append("; Jacoby rule and beavers: in gnubg, set jacoby on "
+                   "and set beavers 1 before importing")
+    out += ["", " %d point match" % match_to, ""]
     for k, log in enumerate(logs):
         out.append(" Game %d" % (k + 1))
         left = " %s : %d" % (n1, log.score[0])
@@ -231,7 +242,7 @@ _MOVE = re.compile(r"^(?:bar|\d+)\*?(?:/(?:bar|off|\d+)\*?)+(?:\((\d)\))?$",
                    re.I | re.A)
 _NUMBER = re.compile(r"^\d+$", re.A)
 _TOKEN = re.compile(r"\S+", re.A)
-_KEYWORDS = ("doubles", "takes", "drops", "wins")
+_KEYWORDS = ("doubles", "beavers", "takes", "drops", "wins")
 _RIGHT_AT = 15  # an action starting this far after "N)" is Player 2's
 _MAX_NUMBER = 9  # digits: longer numbers are rejected, not parsed
 
@@ -286,7 +297,8 @@ def parse_moves(tokens, line):
 def _actions(body, line):
     """The actions of a numbered line's text after ``N)``: ``[(offset,
     kind, value), ...]``; kind ``roll`` (value ``(d1, d2, moves)``),
-    ``double`` (the new cube), ``take``, ``drop`` or ``wins`` (points)."""
+    ``double`` or ``beaver`` (the new cube), ``take``, ``drop`` or ``wins``
+    (points)."""
     toks = [(m.start(), m.group()) for m in _TOKEN.finditer(body)]
     out = []
     k = 0
@@ -303,12 +315,13 @@ def _actions(body, line):
             out.append((at, "roll", (int(m.group(1)), int(m.group(2)),
                                      moves)))
             k = j
-        elif low == "doubles":
+        elif low in ("doubles", "beavers"):
             if k + 2 >= len(toks) or toks[k + 1][1] != "=>" \
                     or not _NUMBER.match(toks[k + 2][1]):
-                raise MatError(line, "a double must read 'Doubles => N'")
-            out.append((at, "double", _number(toks[k + 2][1], line,
-                                              "cube")))
+                raise MatError(line, "a %s must read '%s => N'"
+                               % (low[:-1], tok.title()))
+            out.append((at, low[:-1], _number(toks[k + 2][1], line,
+                                               "cube")))
             k += 3
         elif low in ("takes", "drops"):
             out.append((at, low[:-1], 0))
@@ -406,14 +419,15 @@ def _game_line(cur, raw, n):
         acts.append((n, player, kind, value))
 
 
-def read(text):
-    """Read and check a ``.mat`` file's text (see the module docstring)."""
+def read(text, jacoby=False):
+    """Read and check a ``.mat`` file's text (see the module docstring;
+    ``jacoby``: a money session with the Jacoby rule and beavers)."""
     if not isinstance(text, str):
         raise MatError(1, "a .mat file must be text")
     lines = text.split("\n")
     try:
         match_to, games = _split(lines)
-        return _replay(match_to, games, _last(lines))
+        return _replay(match_to, games, _last(lines), jacoby)
     except MatError:
         raise
     except Exception as exc:  # never anything but MatError
@@ -421,10 +435,10 @@ def read(text):
                        % (type(exc).__name__, exc))
 
 
-def _replay(match_to, games, nlines):
+def _replay(match_to, games, nlines, jacoby):
     if not games:
         raise MatError(nlines, "no game in the file (expected 'Game 1')")
-    game = BgGame(match_to=match_to)
+    game = BgGame(match_to=match_to, jacoby=jacoby)
     names = None
     logs = []
     for k, (line, number, score, acts, _) in enumerate(games):
@@ -487,18 +501,19 @@ def _mid_match(game, line, s1, s2):
 
 def _won(game, n, player, points):
     if game.state == ROLL:  # not won on the board: the loser resigned
-        if points not in (game.cube, 2 * game.cube, 3 * game.cube):
+        worth = [game.worth(k) for k in (1, 2, 3)]
+        if points not in worth:
             raise MatError(n, "Wins %d point%s by resignation, but the cube "
                            "is at %d (a single game, gammon or backgammon "
-                           "is worth %d, %d or %d)" % (
+                           "is worth %d, %d or %d)" % ((
                                points, "" if points == 1 else "s",
-                               game.cube, game.cube, 2 * game.cube,
-                               3 * game.cube))
+                               game.cube) + tuple(worth)))
+        level = worth.index(points) + 1
         if player == 3 - game.player:  # the player on roll resigned
-            game.resign(points // game.cube)
+            game.resign(level)
         else:  # the other one (gnubg allows it; BgGame.resign does not)
             game._finish(player, points)
-            game.resigned = points // game.cube
+            game.resigned = level
         return
     if game.state != OVER:
         raise MatError(n, "'Wins' before the double is answered")
@@ -514,7 +529,7 @@ def _act(game, player, kind, value):
     """Play one action of ``player`` on ``game``; GameError says why not."""
     if game.state == OVER:
         raise GameError("an action after the game was won")
-    if kind in ("take", "drop"):
+    if kind in ("take", "drop", "beaver"):
         if game.state != CUBE:
             raise GameError("'%ss' but no double is offered" % kind.title())
         if player != 3 - game.offered:
@@ -522,6 +537,14 @@ def _act(game, player, kind, value):
                             % player)
         if kind == "take":
             game.take()
+        elif kind == "beaver":
+            if value != 4 * game.cube:
+                raise GameError("'Beavers => %d' but the cube is at %d"
+                                % (value, game.cube))
+            if not game.can_beaver():
+                raise GameError("a beaver, but this session is read without "
+                                "the Jacoby rule and beavers")
+            game.beaver()
         else:
             game.drop()
         return

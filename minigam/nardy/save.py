@@ -73,7 +73,7 @@ def loads(data, dice=None):
 def _read(data, dice):
     state, match_to, _, _ = check(data, MAGIC, SAVE_SIZE, G.OVER + 1)
     flags = data[2]
-    if flags & 4:
+    if flags & 12:
         raise SaveError("bad flags")
     mover = data[11]
     if mover not in (1, 2):

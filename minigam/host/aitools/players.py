@@ -115,8 +115,8 @@ def play_game(game, players, cube=None):
     """Play ``game`` (any of the three games' ``Game``, state ``NEW``) to
     its end with ``players[0]`` (Player 1) and ``players[1]``; returns the
     winner. ``cube``: a Backgammon cube policy (``wants_double(game)``,
-    ``takes(game)``, ``bg.players``), consulted before each roll the mover
-    may double; None: nobody doubles. An illegal choice raises the game's
+    ``takes(game)``, ``beavers(game)``, ``bg.players``), consulted before
+    each roll the mover may double; None: nobody doubles. An illegal choice raises the game's
     own ``GameError``, naming the player and the play."""
     game.start_game()
     while game.state != OVER:
@@ -127,7 +127,10 @@ def play_game(game, players, cube=None):
                 if not cube.takes(game):
                     game.drop()
                     break
-                game.take()
+                if game.can_beaver() and cube.beavers(game):
+                    game.beaver()
+                else:
+                    game.take()
             game.roll()
         who = game.player
         steps = players[who - 1].choose(game.pos, game.d1, game.d2)

@@ -97,7 +97,8 @@ BG_BUDGET = 100 * KB
 MENU_PAGES = ("X*5 A A await:INFO A await:MENU X A await:INFO A await:MENU "
               "B Y A A*2 X A*4 X A*2 X A*3 X A*4 X A*2 X A*2 B Y A*3 Y A*3 "
               "Y Y ")
-# Settings, down to "Tutor", on, back (B) to the main page and up
+# Settings, down to "Tutor" (the sixth line in every game, after Rules),
+# on, back (B) to the main page and up
 TUTOR_ON = "X*4 A X*5 A B Y*4 "
 HARD_GAME = "X X A Y Y A A A A*until:OVER"  # level Medium -> Hard, play
 TWO_PLAYER_GAME = "X A A*until:OVER"  # "Two players", both sides by keys
@@ -470,10 +471,6 @@ def ai_wait_keys(out, uf2, bootrom, game, turns=16):
     return got
 
 
-# Settings, down to "Tutor" (Backgammon's fifth line; Long Nardy's sixth:
-# it has Rules), on, back (B) to the main page and up.
-TUTOR_KEYS = {"backgammon": "X*4 A X*4 A B Y*4 ",
-              "nardy": "X*4 A X*5 A B Y*4 "}
 
 
 def tutor_keys(out, uf2, bootrom, game, turns=12):
@@ -488,7 +485,7 @@ def tutor_keys(out, uf2, bootrom, game, turns=12):
     with _session(uf2, bootrom, frozen=True, timing=True) as s:
         try:
             s.boot()
-            play(s, GAME_KEYS[game] + TUTOR_KEYS[game] + LEVEL_KEYS["hard"]
+            play(s, GAME_KEYS[game] + TUTOR_ON + LEVEL_KEYS["hard"]
                  + "A")
             for _ in range(turns):
                 s.tap_until(A, "ROLL")

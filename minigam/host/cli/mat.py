@@ -4,10 +4,12 @@ files GNU Backgammon imports.
 At each finished Backgammon game the handheld prints one line on its USB
 serial console (``minigam.app.bg_app.report``)::
 
-    minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG
+    minigam-bg MATCH SCORE1 SCORE2 WINNER POINTS LOG [jacoby]
 
 (MATCH the match length, 0 for a money session; the scores before the
-game; LOG the game's turn log in hex, ``minigam.core.turn_log.decode``).
+game; LOG the game's turn log in hex, ``minigam.core.turn_log.decode``;
+``jacoby`` ends the line of a money game played with the Jacoby rule and
+beavers).
 Capture the console with any serial terminal (``screen``, ``tio``, Mu's
 serial pane) into a file, then this command reads that file (``-`` or
 none: stdin), keeps the ``minigam-bg`` lines (anything else on the
@@ -31,12 +33,13 @@ TAG = "minigam-bg"
 
 
 def parse_line(text, n):
-    """``(match_to, GameLog)`` of one console line; MatError naming line
-    ``n`` when it is malformed."""
+    """``(match_to, GameLog, jacoby)`` of one console line; MatError
+    naming line ``n`` when it is malformed."""
     f = text.split()
-    if len(f) != 7:
-        raise MatError(n, "a %s line has 6 fields after its tag, not %d"
-                       % (TAG, len(f) - 1))
+    jacoby = len(f) == 8 and f[7] == "jacoby"
+    if len(f) != 7 + jacoby:
+        raise MatError(n, "a %s line has 6 fields after its tag (and "
+                       "'jacoby'), not %d" % (TAG, len(f) - 1))
     try:
         match_to, s1, s2, winner, points = (int(x) for x in f[1:6])
         log = bytes.fromhex(f[6])
@@ -49,19 +52,20 @@ def parse_line(text, n):
         turns = decode_log(log)
     except ValueError as exc:
         raise MatError(n, str(exc))
-    return match_to, GameLog((s1, s2), turns, winner, points, new_position())
+    return (match_to, GameLog((s1, s2), turns, winner, points,
+                              new_position()), jacoby)
 
 
 def matches(text):
-    """``[(match_to, [GameLog, ...]), ...]`` from console text: a game
-    joins the previous match when its length matches and its score
-    before follows the previous game's result."""
+    """``[(match_to, [GameLog, ...], jacoby), ...]`` from console text: a
+    game joins the previous match when its length and rules match and its
+    score before follows the previous game's result."""
     out = []
     for n, raw in enumerate(text.splitlines(), 1):
         if not raw.lstrip().startswith(TAG + " "):
             continue
-        match_to, log = parse_line(raw.strip(), n)
-        if out and out[-1][0] == match_to:
+        match_to, log, jacoby = parse_line(raw.strip(), n)
+        if out and out[-1][0] == match_to and out[-1][2] == jacoby:
             prev = out[-1][1][-1]
             after = list(prev.score)
             after[prev.winner - 1] += prev.points
@@ -69,7 +73,7 @@ def matches(text):
                     match_to and max(after) >= match_to):
                 out[-1][1].append(log)
                 continue
-        out.append((match_to, [log]))
+        out.append((match_to, [log], jacoby))
     return out
 
 
@@ -77,9 +81,9 @@ def to_mat(text):
     """The ``.mat`` texts of the console ``text``'s matches, each read
     back (replayed and checked) before it is returned."""
     out = []
-    for match_to, logs in matches(text):
-        mat = export(logs, match_to, ("handheld-P1", "handheld-P2"))
-        read(mat)  # every move legal, the scores and points right
+    for match_to, logs, jacoby in matches(text):
+        mat = export(logs, match_to, ("handheld-P1", "handheld-P2"), jacoby)
+        read(mat, jacoby)  # every move legal, the scores and points right
         out.append(mat)
     return out
 

@@ -278,6 +278,7 @@ def game_positions(games, seed=1, plies=0, timeout=DEFAULT_TIMEOUT):
 
 _IMPORT = r'''
 gnubg.command("set jacoby %(jacoby)s")
+gnubg.command("set beavers %(beavers)d")
 for path in %(paths)r:
     gnubg.command("import mat " + path)
     emit(repr(gnubg.match(0, 1, 0, 0)))
@@ -291,13 +292,15 @@ def import_mat(paths, jacoby=False, timeout=DEFAULT_TIMEOUT):
     actions: ``move`` with ``player`` X or O, ``dice``, ``move`` (from, to)
     pairs and ``board``, the Position ID before it; ``double``, ``take``,
     ``drop``). ``jacoby`` is gnubg's setting for money sessions (off:
-    gammons count without a double, as in ``BgGame``)."""
+    gammons count without a double, as in ``BgGame``), with one beaver
+    allowed when it is on."""
     import ast
     paths = [os.path.abspath(p) for p in paths]
     if not paths:
         return []
-    text = run(_IMPORT % {"paths": paths,
-                          "jacoby": "on" if jacoby else "off"}, timeout)
+    text = run(_IMPORT % {"paths": paths, "jacoby": "on" if jacoby
+                          else "off", "beavers": 1 if jacoby else 0},
+               timeout)
     out = [ast.literal_eval(line) for line in text.splitlines()]
     if len(out) != len(paths):
         raise GnubgError("gnubg read %d of %d files" % (len(out), len(paths)))

@@ -85,6 +85,9 @@ class NoCube:
     def takes(self, game):
         return True
 
+    def beavers(self, game):
+        return False
+
 
 class DeviceCube:
     """The handheld AI's cube decisions (``minigam.bg.cube``: money and
@@ -98,18 +101,27 @@ class DeviceCube:
         from minigam.bg import cube
         return cube.ai_takes(game)
 
+    def beavers(self, game):
+        from minigam.bg import cube
+        return cube.ai_beavers(game)
+
 
 class RandomCube:
     """Doubles with probability ``p_double`` whenever allowed, takes with
-    ``p_take``; seeded."""
+    ``p_take``, beavers a take (where allowed) with ``p_beaver``;
+    seeded."""
 
-    def __init__(self, seed=None, p_double=0.1, p_take=0.7):
+    def __init__(self, seed=None, p_double=0.1, p_take=0.7, p_beaver=0.0):
         self.rng = random.Random(seed)
         self.p_double = p_double
         self.p_take = p_take
+        self.p_beaver = p_beaver
 
     def wants_double(self, game):
         return self.rng.random() < self.p_double
 
     def takes(self, game):
         return self.rng.random() < self.p_take
+
+    def beavers(self, game):
+        return self.rng.random() < self.p_beaver
