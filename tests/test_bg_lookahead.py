@@ -86,6 +86,29 @@ def test_the_choice_is_hards_or_a_close_play_better_one_roll_ahead():
     assert la.reranked > 0 and la.changed > 0  # (3 of these 12)
 
 
+def test_a_blend_ranks_by_both_plies():
+    """``blend`` 0 ranks by the 0-ply alone (Hard's own choice); between,
+    the choice is the close play with the best blend of both."""
+    hard = BgAI("hard", 1)
+    zero = LookaheadAI(top=3, margin=400, blend=0.0)
+    half = LookaheadAI(top=3, margin=400, blend=0.5)
+    rules, ev = R.Rules(), bge.Evaluator()
+    for pos, d1, d2 in _positions(12):
+        hard.choose(pos, d1, d2)
+        assert zero.choose(pos, d1, d2) == hard.steps
+        half.choose(pos, d1, d2)
+        results = rules.results(pos, d1, d2)
+        ev.set_root(bytearray(pos[:R.TURN]) + bytes([3 - pos[R.TURN]]))
+        scores = sorted((ev.score(r), k) for k, r in enumerate(results))
+        close = [(s, k) for s, k in scores[:3] if s - scores[0][0] <= 400]
+        if len(close) < 2 or any(R.winner(r) for r in results):
+            continue
+        best = max(close, key=lambda t: (
+            0.5 * _plain_1ply(results[t[1]]) - 0.5 * t[0], -t[1]))
+        assert bytes(half.result) == bytes(results[best[1]])
+    assert half.reranked > 0
+
+
 def test_bg_analyse_takes_lookahead_for_hard_only(capsys):
     with pytest.raises(SystemExit):
         bg_analyse.main(["--lookahead", "2", "--levels", "easy"])

@@ -86,7 +86,8 @@ for c in ("set display off", "set threads 1", "set automatic game off",
     gnubg.command(c)
 if cfg["lookahead"]:
     from minigam.host.aitools.bg.lookahead import LookaheadAI
-    ai = LookaheadAI(cfg["lookahead"], cfg["margin"], cfg["seed"])
+    ai = LookaheadAI(cfg["lookahead"], cfg["margin"], cfg["seed"],
+                     cfg["blend"])
 else:
     ai = BgAI(cfg["level"], cfg["seed"])
 if cfg["sigma"] is not None:
@@ -199,7 +200,8 @@ def rating(memg, table):
 
 
 def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
-                     gnubg_too=False, timeout=7200, lookahead=0, margin=400):
+                     gnubg_too=False, timeout=7200, lookahead=0, margin=400,
+                     blend=1.0):
     """Per game ``(ai won, points won, unforced moves, error, moves,
     phases)`` (error in EMG, gnubg's normalised units; ``phases`` the AI's
     ``(unforced moves, error)`` in each of ``PHASES``) of ``games`` games of
@@ -208,7 +210,7 @@ def play_and_analyse(games, level="hard", seed=1, plies=2, sigma=None,
     a pair: the AI's rows and gnubg 0-ply's (its wins and its figures)."""
     cfg = {"games": games, "level": level, "seed": seed, "plies": plies,
            "sigma": sigma, "gnubg_too": gnubg_too, "lookahead": lookahead,
-           "margin": margin}
+           "margin": margin, "blend": blend}
     text = gnubg.run(_PLAY % {"root": ROOT, "cfg": json.dumps(cfg),
                               "ai": AI}, timeout)
     ours, theirs = [], []
@@ -265,7 +267,7 @@ def _batches(games, jobs):
 
 
 def measure(games, level, plies=2, sigma=None, jobs=1, seed=1,
-            gnubg_too=False, lookahead=0, margin=400):
+            gnubg_too=False, lookahead=0, margin=400, blend=1.0):
     """``summary`` of ``games`` analysed games at ``level``, run in
     ``jobs`` gnubg processes (each its own dice seed); with ``gnubg_too``
     a pair, the AI's and gnubg 0-ply's."""
@@ -273,7 +275,8 @@ def measure(games, level, plies=2, sigma=None, jobs=1, seed=1,
 
     def one(k):
         got = play_and_analyse(parts[k], level, seed + k, plies, sigma,
-                               gnubg_too, lookahead=lookahead, margin=margin)
+                               gnubg_too, lookahead=lookahead, margin=margin,
+                               blend=blend)
         return got if gnubg_too else (got, [])
 
     if jobs == 1:
@@ -325,6 +328,9 @@ def main(argv=None):
     ap.add_argument("--lookahead", type=int, default=0, metavar="TOP",
                     help="Hard with its TOP best plays re-ranked one roll "
                     "ahead (bg.lookahead; a host-only experiment)")
+    ap.add_argument("--blend", type=float, default=1.0,
+                    help="with --lookahead: rank by this share of the "
+                    "1-ply equity plus the rest of the 0-ply one (1.0)")
     ap.add_argument("--margin", type=int, default=400,
                     help="with --lookahead: only plays within this of the "
                     "best (1/4096 equity; 400)")
@@ -345,11 +351,13 @@ def main(argv=None):
             t0 = time.time()
             s = measure(args.games, level, args.plies, args.sigma,
                         args.jobs, args.seed, args.gnubg_too,
-                        args.lookahead, args.margin)
+                        args.lookahead, args.margin, args.blend)
             name = level if args.sigma is None else "%s~%d" % (level[:1],
                                                                args.sigma)
             if args.lookahead:
                 name = "hard+1ply %d" % args.lookahead
+                if args.blend != 1.0:
+                    name += " blend %.2f" % args.blend
             if args.gnubg_too:
                 s, ref = s
                 results.append(("gnubg0 (v %s)" % name, ref))

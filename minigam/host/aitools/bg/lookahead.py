@@ -6,7 +6,11 @@ network (0-ply) that lie within ``margin`` (1/4096 equity) of the best,
 it takes the one with the best 1-ply equity: the mean, over the
 opponent's 21 rolls (36 with the doubles once), of the mover's equity
 after the opponent's best reply by the same network (a reply that wins
-counts its win's size). ``bg.analyse --lookahead TOP`` has gnubg judge it.
+counts its win's size). With ``blend`` below 1 it ranks them by that
+share of the 1-ply equity plus the rest of the 0-ply one: an odd ply
+judges every position with the mover on roll, and averaging it with the
+even ply is the usual way round that bias. ``bg.analyse --lookahead
+TOP [--blend B]`` has gnubg judge it.
 
 Measured (README, "Backgammon AI"): the best two re-ranked gain about a
 mEMG a move, the best five lose; a 1-ply costs about 850 ms a play on the
@@ -55,10 +59,11 @@ class LookaheadAI(BgAI):
     ``.changed`` count the decisions re-ranked and those whose choice the
     look-ahead changed."""
 
-    def __init__(self, top=2, margin=400, seed=1):
+    def __init__(self, top=2, margin=400, seed=1, blend=1.0):
         BgAI.__init__(self, "hard", seed)
         self.top = top
         self.margin = margin
+        self.blend = blend
         self._rules2 = R.Rules()
         self._ev2 = bge.Evaluator()
         self.reranked = 0
@@ -82,8 +87,10 @@ class LookaheadAI(BgAI):
         if len(close) < 2:
             return k
         self.reranked += 1
+        b = self.blend
         best = max(close, key=lambda t: (
-            equity_after_reply(self._rules2, self._ev2, t[2]), -t[1]))
+            b * equity_after_reply(self._rules2, self._ev2, t[2])
+            - (1 - b) * t[0], -t[1]))
         if best[1] != k:
             self.changed += 1
         return best[1]
