@@ -138,7 +138,7 @@ def test_cube_decisions_against_gnubg():
 
 def test_the_former_threshold_rule_is_kept_as_the_baseline():
     assert bg_cube.device_rule() == bg_cube.THRESHOLDS == {
-        "centred": (2200, 2400, -1650), "owned": (1700, 3100, -1650)}
+        "centred": (2200, 2400, -2000), "owned": (1700, 3100, -2000)}
     # a rule a state: "strong" (E 2400) is doubled centred, not owned
     gn = {("strong", "centred"): (0.80, 1.30, 1.0),
           ("strong", "owned"): (0.85, 1.30, 1.0)}

@@ -60,13 +60,16 @@ from minigam.bg import met
 
 X = 0.68  # the cube's efficiency (Janowski's x), money and match
 # Money play keeps the threshold rule fitted to gnubg's 2-ply cube
-# decisions in 200 of its money games (``minigam.host.aitools.bg.cube
-# --scan``; the network's cubeless equity in 1/4096, for the side on roll:
-# doubles within (DOUBLE, TOO_GOOD), takes at TAKE or more): on the same
-# games it gave up 5.6 mEMG a decision, the model above 10.7 (2026-11-29),
-# mostly in first doubles. Matches, whose score it cannot weigh, use the
-# model.
-MONEY = {"centred": (2200, 2400, -1650), "owned": (1700, 3100, -1650)}
+# decisions (the network's cubeless equity in 1/4096, for the side on
+# roll: doubles within (DOUBLE, TOO_GOOD), takes at TAKE or more). The
+# doubles were fitted in 200 of gnubg's money games (``minigam.host.
+# aitools.bg.cube --scan``: 5.6 mEMG a decision there, the model above
+# 10.7); TAKE on Hard's own takes in 300 money games against gnubg 0-ply
+# (``cubegames --fit``, seed 1), and checked on 300 more (seed 11: 26.4
+# mEMG a take instead of -1650's 59.2; 2026-11-29). In Hard's own games
+# the model does worse on the doubles too (24 against 11.7 mEMG a
+# decision). Matches, whose score it cannot weigh, use the model.
+MONEY = {"centred": (2200, 2400, -2000), "owned": (1700, 3100, -2000)}
 _CAP = 64  # the money cube's top (BgGame.can_double)
 
 
