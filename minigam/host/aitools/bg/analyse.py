@@ -93,14 +93,7 @@ else:
 if cfg["sigma"] is not None:
     ai.sigma = cfg["sigma"]
 
-def move_text(steps):
-    """gnubg's notation of the AI's steps (mover's index i = point 25 - i)."""
-    out = []
-    for i, d in steps:
-        to = 25 - i - d
-        out.append("%%s/%%s" %% ("bar" if i == 0 else 25 - i,
-                                 "off" if to <= 0 else to))
-    return " ".join(out)
+from minigam.host.aitools.bg.analyse import move_text
 
 for g in range(cfg["games"]):
     gnubg.command("new game")
@@ -188,6 +181,17 @@ def phase(pos):
         return 0
     m = 0 if pos[R.TURN] == 1 else R.BLOCK
     return 2 if R.lowest(pos, m) >= R.HOME else 1
+
+
+def move_text(steps):
+    """gnubg's ``move`` command's words for the AI's steps (the mover's
+    index i is point 25 - i); the scripts run inside gnubg import it."""
+    out = []
+    for i, d in steps:
+        to = 25 - i - d
+        out.append("%s/%s" % ("bar" if i == 0 else 25 - i,
+                              "off" if to <= 0 else to))
+    return " ".join(out)
 
 
 def rating(memg, table):

@@ -123,13 +123,7 @@ class View:
         return self.cube < 64
 
 
-def move_text(steps):
-    out = []
-    for i, d in steps:
-        to = 25 - i - d
-        out.append("%%s/%%s" %% ("bar" if i == 0 else 25 - i,
-                                 "off" if to <= 0 else to))
-    return " ".join(out)
+from minigam.host.aitools.bg.analyse import move_text
 
 
 def play_game():
