@@ -89,6 +89,15 @@ if cfg["view"] == "average":  # an experiment: see --view
         a, b = _one(pos, turn), _one(pos, 3 - turn)
         return [(x + y) / 2 for x, y in zip(a, b)]
     cube._probs = _avg
+if cfg["view"] == "doubler-takes":  # an experiment: see --view
+    _takes = cube.ai_takes
+    def _doubler_takes(g):
+        if not g.match_to:
+            return _takes(g)
+        a, b = cube._needs(g, g.offered)
+        return cube.takes(cube._probs(g.pos, g.offered), a, b, g.cube,
+                          g.crawford_done)
+    cube.ai_takes = _doubler_takes
 if cfg["money_rule"]:
     cube.MONEY = {k: tuple(v) for k, v in cfg["money_rule"].items()}
 
@@ -494,12 +503,14 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1,
                     help="gnubg processes at once (1)")
     ap.add_argument("--json", help="also write the games' records here")
-    ap.add_argument("--view", choices=("device", "average"),
+    ap.add_argument("--view", choices=("device", "average",
+                                       "doubler-takes"),
                     default="device", help="an experiment: 'average' "
                     "judges the cube model's doubles and takes on the "
                     "mean of the network's outputs with either side on "
                     "roll (the device: the doubler's on roll, the "
-                    "taker's on roll)")
+                    "taker's on roll); 'doubler-takes' judges a match's "
+                    "takes with the doubler on roll")
     ap.add_argument("--money-rule", metavar="JSON", help="an experiment: "
                     "these money thresholds, {state: [DOUBLE, TOO_GOOD, "
                     "TAKE]}, instead of minigam.bg.cube.MONEY")
