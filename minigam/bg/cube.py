@@ -48,12 +48,16 @@ cash is worth at least as much), and the side doubled beavers (takes and
 redoubles at once) when its cubeful value owning the cube is above zero:
 the double was a mistake it doubles the stakes of.
 
-**Which view.** The doubler judges the position as it is, itself on roll.
-The taker judges it on the network's outputs with itself on roll (as the
-device's former threshold rule did): against gnubg's 2-ply cube analysis
-of 200 money games (``minigam.host.aitools.bg.cube``, 2026-11-29) that
-gave up 46 mEMG a take decision, the doubler-on-roll outputs 126 (the
-0-ply network misjudges the volatile positions doubles come in).
+**Which view.** Both sides judge the position as it is, the doubler on
+roll. In matches, on Hard's own takes of gnubg 0-ply's doubles, judged by
+gnubg's 2-ply analysis (``minigam.host.aitools.bg.cubegames``,
+2026-11-29), that gave up 38.0 mEMG a take where the taker-on-roll view
+the device used before gave up 70.9 (100 matches, seed 21), and 44.5
+against 63.3 on 100 more (seed 31, the same decisions judged both ways).
+(On the decision points of gnubg's self-play, ``minigam.host.aitools.bg.
+cube``, the taker's view had looked better for money: 46 against 126.)
+Money takes keep the threshold on the taker-on-roll equity (``MONEY``),
+refitted on Hard's own takes.
 """
 
 from minigam.bg import met
@@ -266,13 +270,13 @@ def ai_doubles(g):
 
 def ai_takes(g):
     """Whether the opponent of ``g``'s doubler (``g.offered``, on roll)
-    takes: judged on the network's outputs for the position seen with the
-    taker on roll (see the module docstring)."""
+    takes: for money by the threshold on the network's equity with the
+    taker on roll, in a match by the model on the position as it is (see
+    the module docstring)."""
     if not g.match_to:  # money: the fitted thresholds (``MONEY``)
         return _equity(g.pos, 3 - g.offered) >= MONEY["centred"][2]
     a, b = _needs(g, g.offered)
-    return takes(_probs(g.pos, 3 - g.offered), a, b, g.cube,
-                 g.crawford_done)
+    return takes(_probs(g.pos, g.offered), a, b, g.cube, g.crawford_done)
 
 
 def ai_beavers(g):

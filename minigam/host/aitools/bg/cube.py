@@ -168,8 +168,8 @@ def device_rule():
 def network_probs(pid):
     """The network's five probabilities (0..1) of a Position ID for the
     player on roll (the doubler), as ``minigam.bg.cube`` reads them: with
-    the doubler on roll (its doubles) and with the taker on roll (its
-    takes)."""
+    the doubler on roll (its doubles, and its takes in a match) and with
+    the taker on roll (its takes before 2026-11-29)."""
     from minigam.bg import cube
     from minigam.bg.ids import parse_position_id
     pos = parse_position_id(pid, 1)
@@ -184,10 +184,10 @@ def model_decisions(gn, prs, x=None):
     x = cube.X if x is None else x
     out = []
     for (pid, state), (nd, dt, dp) in gn.items():
-        pr, pr_taker = prs[pid]
+        pr = prs[pid][0]
         out += judged(state, nd, dt, dp,
                       cube.doubles(pr, owned=state == "owned", x=x),
-                      lambda: cube.takes(pr_taker, v=2 if state == "owned"
+                      lambda: cube.takes(pr, v=2 if state == "owned"
                                          else 1, x=x))
     return out
 
