@@ -329,3 +329,31 @@ def test_jacoby_and_beavers_in_a_two_player_money_session():
     from minigam.bg import save
     back = save.loads(save.dumps(g))
     assert back.jacoby and back.cube == 4
+
+
+def test_a_resumed_double_is_answered_by_the_ai_as_at_once():
+    """A game saved with the human's double offered to the AI (the answer
+    is never left to a resume in play, but a save may hold it) is
+    answered on resume as the AI answers at once: here, an early double
+    with beavers on, beavered."""
+    rig = Rig("pico-st7789", seed=4)
+    app = rig.app
+    app.settings.jacoby = True
+    choose_backgammon(rig)
+    rig.press(K.A, K.A)  # Play vs AI, the opening roll
+    rig.wait_human()
+    while app.state != A.ROLL:  # to the human's first roll
+        rig.press(K.A)
+        rig.wait_human()
+    g = app.game
+    assert g.player == 1 and g.jacoby
+    g.double()
+    app.save_game()
+    rig2 = Rig("pico-st7789", seed=5, nvm=rig.hw.nvm)
+    app2 = rig2.app
+    assert app2.text.lines[0].text == "Resume Backgammon"
+    rig2.press(K.A)
+    g2 = app2.game
+    assert app2.cube_note == "AI beavers: cube 4"
+    assert g2.cube == 4 and g2.cube_owner == 2 and g2.player == 1
+    assert app2.state == A.ROLL

@@ -189,10 +189,10 @@ def test_the_app_passes_a_lost_game_and_takes_the_opening():
     g = _set(pos=SURE)
     g.double()
     assert g.state == CUBE
-    assert not bg_app.ai_takes(_App(g)) and not _loaded()
+    assert not bg_app._cube_says("ai_answer", g) and not _loaded()
     g = _set(pos=new_position(1))
     g.double()
-    assert bg_app.ai_takes(_App(g)) and not _loaded()
+    assert bg_app._cube_says("ai_answer", g) and not _loaded()
 
 
 def test_the_app_plays_on_for_the_gammon():

@@ -1,8 +1,9 @@
 """Backgammon in the app: its board and game made, its AI, and the
 doubling cube: the human's double (X before rolling), the AI's double at
 the start of its turn, and the answer to a double (OFFER: A takes, B
-drops, X beavers in a money session with the Jacoby rule); the game page (Y before rolling: the gnubg IDs, resigning) and
-the answer to a resignation, in ``minigam.app.bg_resign``, loaded while
+drops, X beavers in a money session with the Jacoby rule); the game page
+(Y before rolling: the gnubg IDs, resigning) and the answer to a
+resignation, in ``minigam.app.bg_resign``, loaded while
 they are used. The app's door to the game (``app.xt``), like
 ``minigam.app.quarter_app``, whose docstring lists what each game's module
 gives. Loaded with Backgammon's board (the MINIGAM firmware ships it,
@@ -30,7 +31,7 @@ LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 
 def _cube_says(what, g):
-    """``minigam.bg.cube``'s ``what`` (``"ai_doubles"``, ``"ai_takes"``)
+    """``minigam.bg.cube``'s ``what`` (``"ai_doubles"``, ``"ai_answer"``)
     of game ``g``: the module and its match equity table are loaded for
     the decision and leave the heap after it."""
     from minigam.bg import cube
@@ -48,7 +49,9 @@ def turn(app):
     g = app.game
     if g.state == CUBE:  # a double offered (a resumed game)
         if app.is_ai(3 - g.offered):
-            answer(app, ai_takes(app))
+            if ai_answers(app):
+                app.save_game()
+                app.start_turn()  # the doubler rolls
         else:
             app.state = OFFER
         return True
@@ -69,9 +72,23 @@ def ai_doubles(app):
     return True
 
 
-def ai_takes(app):
-    """The AI's answer to the human's double."""
-    return _cube_says("ai_takes", app.game)
+def ai_answers(app):
+    """The AI's answer to the human's double, at once: it drops (the game
+    is over), takes or beavers, the bottom line saying which. True when
+    the game goes on."""
+    g = app.game
+    k = _cube_says("ai_answer", g)
+    if not k:
+        app.cube_note = "AI drops"
+        _dropped(app)
+        return False
+    if k == 2:
+        g.beaver()
+        app.cube_note = "AI beavers: cube %d" % g.cube
+    else:
+        g.take()
+        app.cube_note = "AI takes: cube %d" % g.cube
+    return True
 
 
 def human_double(app):
@@ -83,17 +100,7 @@ def human_double(app):
         return False
     g.double()
     if app.is_ai(3 - g.offered):
-        if ai_takes(app):
-            if g.can_beaver() and _cube_says("ai_beavers", g):
-                g.beaver()
-                app.cube_note = "AI beavers: cube %d" % g.cube
-            else:
-                g.take()
-                app.cube_note = "AI takes: cube %d" % g.cube
-        else:
-            app.cube_note = "AI drops"
-            _dropped(app)
-            return True
+        ai_answers(app)
     else:
         app.state = OFFER
         app.hw.pixels.show_mover(3 - g.offered)

@@ -279,6 +279,14 @@ def ai_takes(g):
     return takes(_probs(g.pos, g.offered), a, b, g.cube, g.crawford_done)
 
 
+def ai_answer(g):
+    """The AI's answer to the double offered in ``g``: 0 it drops, 1 it
+    takes, 2 it beavers."""
+    if not ai_takes(g):
+        return 0
+    return 2 if ai_beavers(g) else 1
+
+
 def ai_beavers(g):
     """Whether the AI, doubled in ``g`` and taking, beavers (only where
     ``g.can_beaver()``): judged on the position as it is, the doubler on

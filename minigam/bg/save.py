@@ -13,8 +13,8 @@ Layout (big-endian):
 0      magic ``0x42`` ("B")
 1      version (1)
 2      flags: bit 0 auto-forced, bit 1 Crawford game, bit 2 Crawford
-       done, bit 3 the Jacoby rule and beavers (money), bits 4-6 state (``NEW``, ``ROLL``, ``MOVE``, ``OVER``,
-       ``CUBE``)
+       done, bit 3 the Jacoby rule and beavers (money), bits 4-6 state
+       (``NEW``, ``ROLL``, ``MOVE``, ``OVER``, ``CUBE``)
 3      match length in points (0: money)
 4..7   score of Player 1, Player 2 (uint16 each)
 8      game number (1..255)

@@ -116,8 +116,9 @@ def play_game(game, players, cube=None):
     its end with ``players[0]`` (Player 1) and ``players[1]``; returns the
     winner. ``cube``: a Backgammon cube policy (``wants_double(game)``,
     ``takes(game)``, ``beavers(game)``, ``bg.players``), consulted before
-    each roll the mover may double; None: nobody doubles. An illegal choice raises the game's
-    own ``GameError``, naming the player and the play."""
+    each roll the mover may double; None: nobody doubles. An illegal
+    choice raises the game's own ``GameError``, naming the player and the
+    play."""
     game.start_game()
     while game.state != OVER:
         if game.state == ROLL:

@@ -471,8 +471,6 @@ def ai_wait_keys(out, uf2, bootrom, game, turns=16):
     return got
 
 
-
-
 def tutor_keys(out, uf2, bootrom, game, turns=12):
     """Backgammon or Long Nardy against Hard with the tutor on: a cursor
     key pressed just after the player's roll (up to 100 ms, seeded), while

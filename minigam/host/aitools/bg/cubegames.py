@@ -65,7 +65,9 @@ cfg = json.loads(%(cfg)r)
 from minigam.bg import ids
 from minigam.bg import cube
 from minigam.bg.ai import BgAI
+from minigam.bg.game import BgGame
 from minigam.app import bg_resign
+from minigam.host.aitools.bg.analyse import move_text
 AI = 1
 for c in ("set display off", "set threads 1", "set automatic game off",
           "set automatic roll off", "set automatic move off",
@@ -89,50 +91,26 @@ if cfg["view"] == "average":  # an experiment: see --view
         a, b = _one(pos, turn), _one(pos, 3 - turn)
         return [(x + y) / 2 for x, y in zip(a, b)]
     cube._probs = _avg
-if cfg["view"] == "doubler-takes":  # an experiment: see --view
-    _takes = cube.ai_takes
-    def _doubler_takes(g):
-        if not g.match_to:
-            return _takes(g)
-        a, b = cube._needs(g, g.offered)
-        return cube.takes(cube._probs(g.pos, g.offered), a, b, g.cube,
-                          g.crawford_done)
-    cube.ai_takes = _doubler_takes
 if cfg["money_rule"]:
     cube.MONEY = {k: tuple(v) for k, v in cfg["money_rule"].items()}
 
 
-class View:
-    """A game as minigam.bg.cube and bg_resign read it: the player on
-    roll in gnubg (``move``) is player 1 of ``pos``."""
-    def __init__(self, f):
-        me = f["move"]
-        self.pos = ids.parse_position_id(gnubg.positionid(), 1)
-        self.player = 1
-        sc = (f["score0"], f["score1"])
-        self.score = [sc[me], sc[1 - me]]
-        self.match_to = f["length"]
-        self.cube = f["cube"]
-        o = f["cube_owner"]
-        self.cube_owner = 0 if o < 0 else (1 if o == me else 2)
-        self.crawford = bool(f["crawford"])
-        self.crawford_done = bool(self.match_to and not f["crawford"] and
-                                  max(sc) == self.match_to - 1)
-        self.offered = 1  # a double offered is the mover's
-        self.jacoby = False  # (as the session: set jacoby off)
-
-    def worth(self, level):
-        return self.cube * level
-
-    def can_double(self):
-        if self.crawford or self.cube_owner == 2:
-            return False
-        if self.match_to:
-            return self.score[0] + self.cube < self.match_to
-        return self.cube < 64
-
-
-from minigam.host.aitools.bg.analyse import move_text
+def game_of(f):
+    """The position gnubg is at (Match ID fields ``f``) as a ``BgGame``,
+    as minigam.bg.cube and bg_resign read it: gnubg's player on roll
+    (``move``) is its player 1, and a double offered is player 1's."""
+    me = f["move"]
+    sc = (f["score0"], f["score1"])
+    g = BgGame(match_to=f["length"])  # (no Jacoby: set jacoby off)
+    g.score = [sc[me], sc[1 - me]]
+    g.crawford = bool(f["crawford"])
+    g.crawford_done = bool(g.match_to and not g.crawford
+                           and max(sc) == g.match_to - 1)
+    o = f["cube_owner"]
+    g.setup(ids.parse_position_id(gnubg.positionid(), 1), cube=f["cube"],
+            cube_owner=0 if o < 0 else (1 if o == me else 2))
+    g.offered = 1
+    return g
 
 
 def play_game():
@@ -143,7 +121,7 @@ def play_game():
             return
         if f["turn"] != AI:
             raise ValueError("gnubg waits for itself: %%r" %% (f,))
-        g = View(f)
+        g = game_of(f)
         if f["resign"]:
             c = "accept" if bg_resign.accepts(g, f["resign"]) else "reject"
         elif f["double"]:
@@ -503,14 +481,12 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1,
                     help="gnubg processes at once (1)")
     ap.add_argument("--json", help="also write the games' records here")
-    ap.add_argument("--view", choices=("device", "average",
-                                       "doubler-takes"),
+    ap.add_argument("--view", choices=("device", "average"),
                     default="device", help="an experiment: 'average' "
                     "judges the cube model's doubles and takes on the "
                     "mean of the network's outputs with either side on "
-                    "roll (the device: the doubler's on roll, the "
-                    "taker's on roll); 'doubler-takes' judges a match's "
-                    "takes with the doubler on roll")
+                    "roll (the device: the doubler on roll; before "
+                    "2026-11-29 a match's takes had the taker on roll)")
     ap.add_argument("--money-rule", metavar="JSON", help="an experiment: "
                     "these money thresholds, {state: [DOUBLE, TOO_GOOD, "
                     "TAKE]}, instead of minigam.bg.cube.MONEY")
