@@ -365,7 +365,8 @@ def test_the_pc_keys_a_b_x_y_are_the_device_keys_of_those_names():
     import pygame
     from minigam.hw import keys as K
     from minigam.host.simulator import sim_text
-    from minigam.host.simulator.sim import _pygame_keys, key_map
+    from minigam.host.simulator.keyboard import browser_keys, key_map
+    from minigam.host.simulator.sim import _pygame_keys
     pk = _pygame_keys(pygame)
     for name in ("A", "B", "X", "Y"):
         code = getattr(K, name)
@@ -377,7 +378,13 @@ def test_the_pc_keys_a_b_x_y_are_the_device_keys_of_those_names():
     for key in (pygame.K_z, pygame.K_RETURN, pygame.K_SPACE):
         assert pk[key] == K.A
     assert pk[pygame.K_BACKSPACE] == K.B
+    assert pk[pygame.K_KP_ENTER] == K.A and pk[pygame.K_TAB] == K.PRESS
     assert sim_text.parse_input(b"z \x7fh") == ["A", "A", "B", "HINT"]
+    # the browser page: the same letters, and the arrows
+    web = browser_keys(range(K.KEY_COUNT))
+    assert (web["a"], web["Enter"], web[" "], web["Backspace"], web["x"],
+            web["ArrowUp"], web["Tab"]) == ("A", "A", "A", "B", "X", "UP",
+                                           "PRESS")
 
 
 def test_the_simulator_keeps_its_nvm_between_runs(tmp_path):

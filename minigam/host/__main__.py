@@ -18,6 +18,7 @@ COMMANDS = {
     "solve": "solve MINIGAM exactly and cache/report the value table",
     "sim": "run the handheld app in a desktop simulator",
     "emu": "run the real firmware on an emulated Pico (headless)",
+    "web": "build the browser page (make web) or serve it",
     "deploy": "copy MINIGAM to a CIRCUITPY drive",
     "release": "write dist/: the Pico UF2s, .mpy zips, notes, SHA256SUMS",
     "bench": "print speed, memory and size figures",

@@ -29,11 +29,9 @@ from minigam.host.firmware.inputs import (  # noqa: F401 (device's API)
     BOOTROM_NAME, MPY_CROSS_NAME, UF2_NAME, firmware_dir, mpy_cross,
     repo_root)
 from minigam.host.simulator.sim import AWAIT_MS, GAP_MS, TAP_MS, UNTIL_TAPS, SimError
+from minigam.host.emu.wiring import (  # noqa: F401 (device's API)
+    NVM_MINIGAM, NVM_STOCK, WiringError, nvm_layout, wiring)
 
-# Where microcontroller.nvm lies in flash: stock CircuitPython's one
-# sector, and the MINIGAM firmware's two (``minigam.host.firmware.build``).
-NVM_STOCK = (0xFF000, 4096)
-NVM_MINIGAM = (0xFE000, 8192)
 BOOT_MS = 20000
 # Taps in one state before tap_until calls it a stall (a human turn moves
 # on at every tap or two; the emulator is too slow to spend 5000 taps).
@@ -118,24 +116,6 @@ def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     return files
 
 
-def nvm_layout(uf2):
-    """(flash offset, size) of the NVM of the firmware in ``uf2``: the
-    MINIGAM firmware names its board "MINIGAM Pico"."""
-    from minigam.host.firmware import uf2 as uf2_file
-    with open(uf2, "rb") as f:
-        blocks, _ = uf2_file.read_blocks(f.read())
-    if b"MINIGAM Pico" in b"".join(data for _, data in sorted(blocks)):
-        return NVM_MINIGAM
-    return NVM_STOCK
-
-
-def _pin_number(name):
-    m = re.fullmatch(r"GP(\d+)", name or "")
-    if not m:
-        raise EmuError("pin %r is not an RP2040 GPIO" % (name,))
-    return int(m.group(1))
-
-
 class EmuSession:
     """The firmware running ``files`` (``drive_files``) on an emulated Pico
     wired as ``profile``. ``echo``: a stream that gets the console text.
@@ -146,26 +126,17 @@ class EmuSession:
                  bootrom=None, echo=None, nvm=None, drive_in_uf2=False,
                  flash_cache=None, xip_miss=None):
         from minigam.host.emu.fat12 import build_image
-        from minigam.hw import pins
-        if profile not in pins.PROFILES:
-            raise EmuError("unknown profile %r" % profile)
-        data = pins.PROFILES[profile]
-        disp = data["display"]
-        from minigam.host.hardware.chips import emulated_profiles
-        if profile not in emulated_profiles():
-            raise EmuError("profile %s is not an RP2040 or RP2350 build"
-                           % profile)
-        self.profile = profile
-        self.width = disp["width"]
-        self.height = disp["height"]
-        self._col0 = disp.get("colstart") or 0
-        self._row0 = disp.get("rowstart") or 0
-        self._rotation = disp.get("rotation") or 0
-        self._keys = {}
         from minigam.hw.keys import key_code
-        for name, (pin, active) in data["keys"].items():
-            self._keys[key_code(name)] = (_pin_number(pin), bool(active))
         uf2, bootrom = firmware_paths(uf2, bootrom)
+        try:
+            self.wiring = wiring(profile, uf2)
+        except WiringError as exc:
+            raise EmuError(str(exc))
+        self.profile = profile
+        self.width = self.wiring["width"]
+        self.height = self.wiring["height"]
+        self._keys = {key_code(name): (pin, bool(active))
+                      for name, (pin, active) in self.wiring["keys"].items()}
         self.echo = echo
         self.console = ""
         self.state = None
@@ -189,15 +160,8 @@ class EmuSession:
                 f.write(build_image(files if files is not None
                                     else drive_files(profile)))
             args += ["--fs", image]
-        args += [
-            "--spi", "1" if disp["sck"] in ("GP10", "GP14", "GP26") else "0",
-            "--dc", str(_pin_number(disp["dc"])),
-            "--cs", str(_pin_number(disp["cs"])),
-            "--pixel", str(_pin_number((data.get("neopixel") or {}).get("pin") or "GP22")),
-        ]
-        self.nvm_at = nvm_layout(uf2)
-        args += ["--nvm-offset", str(self.nvm_at[0]),
-                 "--nvm-size", str(self.nvm_at[1])]
+        args += ["--wiring", json.dumps(self.wiring)]
+        self.nvm_at = (self.wiring["nvm_offset"], self.wiring["nvm_size"])
         if flash_cache is None:  # on, unless MINIGAM_FLASH_CACHE=off
             flash_cache = os.environ.get("MINIGAM_FLASH_CACHE", "on") != "off"
         self.flash_cache = bool(flash_cache)
@@ -399,37 +363,10 @@ class EmuSession:
         """What the panel shows now, turned as the profile mounts it (a
         :class:`minigam.host.simulator.render.Frame`)."""
         from minigam.host.simulator.render import Frame
-        msg = self._call("frame")
-        fb = base64.b64decode(msg["data"])
-        stride = 2 * msg["w"]
-        w, h, rot = self.width, self.height, self._rotation
-        # The panel's own (native) size: displayio turns the picture in
-        # software for rotations of 90 and 270.
-        nw, nh = (h, w) if rot in (90, 270) else (w, h)
-
-        def native(nx, ny):
-            at = (ny + self._row0) * stride + 2 * (nx + self._col0)
-            return fb[at:at + 2]
-
-        if rot == 0:
-            rows = [fb[(y + self._row0) * stride + 2 * self._col0:
-                       (y + self._row0) * stride + 2 * (self._col0 + w)]
-                    for y in range(h)]
-            data = b"".join(rows)
-        else:
-            out = bytearray(2 * w * h)
-            for y in range(h):
-                for x in range(w):
-                    if rot == 90:
-                        px = native(nw - 1 - y, x)
-                    elif rot == 270:
-                        px = native(y, nh - 1 - x)
-                    else:
-                        px = native(nw - 1 - x, nh - 1 - y)
-                    out[2 * (y * w + x):2 * (y * w + x) + 2] = px
-            data = bytes(out)
+        msg = self._call("frame")  # (board.mjs's panelView)
         fr = Frame.__new__(Frame)
-        fr.width, fr.height, fr.data = w, h, data
+        fr.width, fr.height = msg["w"], msg["h"]
+        fr.data = base64.b64decode(msg["data"])
         return fr
 
     def screenshot(self, path, scale=1):

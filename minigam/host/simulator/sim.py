@@ -578,34 +578,10 @@ def run_docs(folder, out=None, scale=1):
 
 # --- the pygame window --------------------------------------------------------
 
-def key_map(codes):
-    """``[(key code, label of the PC keys)]`` for the keys a profile has."""
-    from minigam.hw import keys as K
-    table = (
-        (K.A, "A / Z / Enter / Space"),
-        (K.B, "B / Backspace"),
-        (K.X, "X"),
-        (K.Y, "Y"),
-        (K.UP, "Up"),
-        (K.DOWN, "Down"),
-        (K.LEFT, "Left"),
-        (K.RIGHT, "Right"),
-        (K.PRESS, "P / Tab"),
-    )
-    return [(c, label) for c, label in table if c in codes]
-
-
 def _pygame_keys(pygame):
-    from minigam.hw import keys as K
-    return {
-        pygame.K_a: K.A, pygame.K_z: K.A, pygame.K_RETURN: K.A,
-        pygame.K_KP_ENTER: K.A, pygame.K_SPACE: K.A,
-        pygame.K_b: K.B, pygame.K_BACKSPACE: K.B,
-        pygame.K_x: K.X, pygame.K_y: K.Y,
-        pygame.K_UP: K.UP, pygame.K_DOWN: K.DOWN,
-        pygame.K_LEFT: K.LEFT, pygame.K_RIGHT: K.RIGHT,
-        pygame.K_p: K.PRESS, pygame.K_TAB: K.PRESS,
-    }
+    from minigam.host.simulator.keyboard import KEYBOARD
+    return {pygame.key.key_code(name): row[0]
+            for row in KEYBOARD for name in row[2]}
 
 
 def frame_rgb(frame):
@@ -815,8 +791,9 @@ class Window:
         y = self._draw_pixels(x, y) + 16
         surf.blit(self.font.render("keys", True, self.DIM), (x, y))
         y += 24
+        from minigam.host.simulator.keyboard import key_map
+        from minigam.hw.keys import key_name
         for code, label in key_map(s.key_codes):
-            from minigam.hw.keys import key_name
             surf.blit(self.small.render("%-6s" % key_name(code), True, self.FG),
                       (x, y))
             surf.blit(self.small.render(label, True, self.FG), (x + 60, y))

@@ -19,7 +19,7 @@ import select
 import sys
 import time
 
-from minigam.host.simulator.sim import key_map
+from minigam.host.simulator.keyboard import key_map
 
 UPPER_HALF = "\u2580"
 
