@@ -6,6 +6,8 @@
 #   make firmware  build the MINIGAM firmware UF2 for the Pico (game frozen in)
 #   make release  write dist/: the firmware UF2s, a .mpy zip a board,
 #                 RELEASE-NOTES.md and SHA256SUMS (version: pyproject.toml)
+#   make web    build the browser page into build/web (the firmware on
+#               rp2040js in a page); make web-serve serves it locally
 # Set-up is automatic and incremental. `make play` needs Python 3.10+ alone:
 # it installs into .venv only what the simulator needs (pygame-ce, Blinka
 # and its displayio, numpy). `make test` adds the test and build tools to
@@ -19,7 +21,7 @@ STUBS := .venv-stubs
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup bench screenshots firmware release clean check-tools check-python
+.PHONY: play test setup bench screenshots firmware release web web-serve clean check-tools check-python
 
 play: check-python $(VENV)/.play-stamp
 	$(VPY) -m minigam.host sim
@@ -59,6 +61,12 @@ firmware: $(VENV)/.stamp
 release: $(VENV)/.stamp
 	$(VPY) -m minigam.host release --out dist
 
+web: setup
+	$(VPY) -m minigam.host web build
+
+web-serve: web
+	$(VPY) -m minigam.host web serve
+
 screenshots: setup
 	$(VPY) -m minigam.host sim --docs docs/img
 
@@ -93,7 +101,7 @@ $(STUBS)/.stamp: pyproject.toml
 	touch $@
 
 node_modules/.stamp: package.json package-lock.json
-	@echo "set-up for make test (once): the MicroPython WebAssembly VM and rp2040js into node_modules"
+	@echo "set-up for make test (once): the MicroPython WebAssembly VM, rp2040js, esbuild and puppeteer-core into node_modules"
 	npm ci --no-audit --no-fund --silent
 	touch $@
 

@@ -36,7 +36,6 @@ def page(minigam_firmware, tmp_path_factory):
     traced UF2 is the same firmware with a drive whose settings print the
     app's states and seed the dice (the page boots it with
     ?firmware=traced.uf2)."""
-    from minigam.host.firmware.build import with_drive
     from minigam.host.web import build as web_build
     from minigam.host.web.browser import chromium
     from minigam.host.web.serve import in_background
@@ -49,13 +48,7 @@ def page(minigam_firmware, tmp_path_factory):
     product, bootrom = minigam_firmware
     out = str(tmp_path_factory.mktemp("web"))
     web_build.build(out, uf2=product, bootrom=bootrom)
-    only = product.replace(".uf2", "-firmware-only.uf2")
-    with open(only, "rb") as f:
-        firmware = f.read()
-    files = device.drive_files(PROFILE, {"MINIGAM_SEED": SEED}, frozen=True)
-    traced = os.path.join(out, "traced.uf2")
-    with open(traced, "wb") as f:
-        f.write(with_drive(firmware, files))
+    traced = web_build.add_traced_firmware(out, product, PROFILE, SEED)
     server, url = in_background(out)
     yield url, product, traced
     server.shutdown()

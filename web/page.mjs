@@ -5,11 +5,14 @@
 //
 // handheld.json (written by `make web`) says which firmware to boot and how
 // the board is wired; ?firmware=FILE.uf2 boots another UF2 from this folder
-// (the browser test boots one whose drive prints the app's states).
+// (the browser test boots one whose drive prints the app's states), and
+// ?pace=off runs it as fast as the computer can (to measure the speed).
 //
 // window.minigam is a small API for the browser test and the curious:
 // key(name, down), console, frames, t_ms, speed, canvas() (the panel's
-// pixels as shown), nvm() (the stored NVM, base64), ready (a promise).
+// pixels as shown), nvm() (the stored NVM, base64), timeline ([wall ms,
+// emulated ms] at each of the worker's turns), draws ([from, to] emulated
+// ms of each pixel burst to the panel), ready (a promise).
 
 const STORE = 'minigam-nvm'; // localStorage key: the NVM, base64
 const DOTS = 12; // NeoPixels drawn, at most
@@ -47,7 +50,7 @@ async function fetchBytes(url) {
 async function main() {
   const $ = (id) => document.getElementById(id);
   const status = $('status');
-  const api = (window.minigam = { console: '', lineMs: [], frames: 0, t_ms: 0, lastFrameMs: 0, speed: 0, busy: 0, error: null });
+  const api = (window.minigam = { console: '', lineMs: [], timeline: [], draws: [], frames: 0, t_ms: 0, lastFrameMs: 0, speed: 0, busy: 0, error: null });
   let signalReady;
   api.ready = new Promise((resolve) => { signalReady = resolve; });
 
@@ -64,7 +67,7 @@ async function main() {
   const pictureCtx = picture.getContext('2d');
   const ctx = canvas.getContext('2d');
   const fit = () => {
-    const room = Math.min((window.innerWidth - 40) / wiring.width, (window.innerHeight * 0.6) / wiring.height);
+    const room = Math.min((window.innerWidth - 40) / wiring.width, (window.innerHeight * 0.75) / wiring.height);
     const scale = Math.max(1, Math.min(4, Math.floor(room)));
     canvas.width = wiring.width * scale;
     canvas.height = wiring.height * scale;
@@ -109,6 +112,8 @@ async function main() {
     if (msg.type === 'clock') {
       api.t_ms = msg.t_ms;
       api.lastFrameMs = msg.last_ms;
+      if (api.timeline.length < 200000) api.timeline.push([performance.now(), msg.t_ms]);
+      if (api.draws.length < 200000) api.draws.push(...msg.draws);
     } else if (msg.type === 'frame') {
       pictureCtx.putImageData(new ImageData(msg.rgba, msg.width, msg.height), 0, 0);
       ctx.drawImage(picture, 0, 0, canvas.width, canvas.height);
@@ -202,7 +207,8 @@ async function main() {
   status.textContent = 'loading the firmware…';
   const [uf2, bootrom] = await Promise.all([fetchBytes(firmware), fetchBytes(handheld.bootrom)]);
   const nvm = storedNvm(wiring.nvm_size);
-  worker.postMessage({ type: 'boot', uf2, bootrom, wiring, nvm: nvm && nvm.buffer }, [uf2, bootrom]);
+  const paced = params.get('pace') !== 'off';
+  worker.postMessage({ type: 'boot', uf2, bootrom, wiring, nvm: nvm && nvm.buffer, paced }, [uf2, bootrom]);
   status.textContent = nvm ? 'booting; your saves are kept in this browser' : 'booting';
   await api.ready;
   status.textContent = '';

@@ -8,11 +8,13 @@
 // Time the core sleeps (WFI) costs nothing: the board skips to its next
 // alarm at once.
 //
-// Messages in:  {type: 'boot', uf2, bootrom, wiring, nvm?}
+// Messages in:  {type: 'boot', uf2, bootrom, wiring, nvm?, paced?}
+//               (paced false: as fast as the computer can, to measure it)
 //               {type: 'key', name, down}  a key pressed or let go
 //               {type: 'power'}            switch off and on (flash kept)
 //               {type: 'erase'}            erase the NVM, then power on
-// Messages out: {type: 'clock', t_ms, last_ms}  every turn
+// Messages out: {type: 'clock', t_ms, last_ms, draws}  every turn (draws:
+//               [from, to] emulated ms of each pixel burst to the panel)
 //               {type: 'frame', width, height, rgba, frames, t_ms, last_ms}
 //               {type: 'pixels', colours}
 //               {type: 'nvm', bytes}       after the firmware wrote its NVM
@@ -24,8 +26,8 @@ import { Board, bootromWords, flashImage, panelView, rgb565ToRgba, pixelColours 
 
 const SLICE_MS = 12; // wall time of emulation between two looks at the queue
 const FRAME_MS = 16; // at most one picture to the page this often (wall)
-const SPEED_MS = 500; // the speed is measured over this much wall time
-const BEHIND_MS = 100; // further behind than this: do not rush to catch up
+const SPEED_MS = 2000; // the speed is measured over this much wall time
+const BEHIND_MS = 40; // further behind than this: do not rush to catch up
 const MIN_HOLD_MS = 40; // a key is held at least this long, emulated
 const MIN_GAP_MS = 40; // and let go at least this long before it is pressed again
 
@@ -94,7 +96,7 @@ function turn() {
   if (!board) return;
   const wall = performance.now();
   const clock = board.clock;
-  let paced = anchor.nanos + (wall - anchor.wall) * 1e6;
+  let paced = config.paced ? anchor.nanos + (wall - anchor.wall) * 1e6 : clock.nanos + 1e9;
   if (paced - clock.nanos > BEHIND_MS * 1e6) {
     // Slower than the chip: go on from here, without a rush to catch up.
     anchor = { wall, nanos: clock.nanos };
@@ -113,13 +115,15 @@ function turn() {
   }
   // Ahead of the wall clock: wait until the chip's time comes.
   const aheadMs = (clock.nanos - anchor.nanos) / 1e6 - (performance.now() - anchor.wall);
-  schedule(aheadMs > 1 ? Math.min(aheadMs, 50) : 0);
+  schedule(config.paced && aheadMs > 1 ? Math.min(aheadMs, 50) : 0);
 }
 
 function report() {
   const now = performance.now();
   const t_ms = board.clock.nanos / 1e6;
-  post({ type: 'clock', t_ms, last_ms: board.lastFrameNs / 1e6 });
+  const draws = board.frameLog.map((f) => [f[0] / 1e6, f[1] / 1e6]);
+  board.frameLog = [];
+  post({ type: 'clock', t_ms, last_ms: board.lastFrameNs / 1e6, draws });
   const text = board.takeText();
   if (text.text) post({ type: 'console', text: text.text, line_ms: text.times });
   if (board.frames !== last.frames && now - last.frameWall >= FRAME_MS) {
@@ -153,7 +157,7 @@ self.onmessage = (event) => {
   const msg = event.data;
   try {
     if (msg.type === 'boot') {
-      config = { wiring: msg.wiring, bootrom: bootromWords(new Uint8Array(msg.bootrom)), flashCache: true };
+      config = { wiring: msg.wiring, bootrom: bootromWords(new Uint8Array(msg.bootrom)), flashCache: true, paced: msg.paced !== false };
       const extras = msg.nvm ? [[msg.wiring.nvm_offset, new Uint8Array(msg.nvm).subarray(0, msg.wiring.nvm_size)]] : [];
       start(flashImage(new Uint8Array(msg.uf2), extras));
     } else if (msg.type === 'key') {

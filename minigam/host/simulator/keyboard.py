@@ -3,18 +3,19 @@ and the browser page's (``minigam.host.web`` writes them into the page)."""
 
 from minigam.hw import keys as K
 
-# (key code, label, pygame key names, browser KeyboardEvent.key values)
+# (key code, label, pygame's key constants, browser KeyboardEvent.key values)
 KEYBOARD = (
-    (K.A, "A / Z / Enter / Space", ("a", "z", "return", "enter", "space"),
+    (K.A, "A / Z / Enter / Space",
+     ("K_a", "K_z", "K_RETURN", "K_KP_ENTER", "K_SPACE"),
      ("a", "A", "z", "Z", "Enter", " ")),
-    (K.B, "B / Backspace", ("b", "backspace"), ("b", "B", "Backspace")),
-    (K.X, "X", ("x",), ("x", "X")),
-    (K.Y, "Y", ("y",), ("y", "Y")),
-    (K.UP, "Up", ("up",), ("ArrowUp",)),
-    (K.DOWN, "Down", ("down",), ("ArrowDown",)),
-    (K.LEFT, "Left", ("left",), ("ArrowLeft",)),
-    (K.RIGHT, "Right", ("right",), ("ArrowRight",)),
-    (K.PRESS, "P / Tab", ("p", "tab"), ("p", "P", "Tab")),
+    (K.B, "B / Backspace", ("K_b", "K_BACKSPACE"), ("b", "B", "Backspace")),
+    (K.X, "X", ("K_x",), ("x", "X")),
+    (K.Y, "Y", ("K_y",), ("y", "Y")),
+    (K.UP, "Up", ("K_UP",), ("ArrowUp",)),
+    (K.DOWN, "Down", ("K_DOWN",), ("ArrowDown",)),
+    (K.LEFT, "Left", ("K_LEFT",), ("ArrowLeft",)),
+    (K.RIGHT, "Right", ("K_RIGHT",), ("ArrowRight",)),
+    (K.PRESS, "P / Tab", ("K_p", "K_TAB"), ("p", "P", "Tab")),
 )
 
 

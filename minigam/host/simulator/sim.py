@@ -580,7 +580,7 @@ def run_docs(folder, out=None, scale=1):
 
 def _pygame_keys(pygame):
     from minigam.host.simulator.keyboard import KEYBOARD
-    return {pygame.key.key_code(name): row[0]
+    return {getattr(pygame, name): row[0]
             for row in KEYBOARD for name in row[2]}
 
 

@@ -67,6 +67,7 @@ class BrowserSession(EmuSession):
         self.heap = []
         self.stages = []
         self.speeds = []  # (t_ms, emulated s per s, busy share) polled
+        self.draws = []  # (from, to) emulated ms: pixel bursts (timeline)
         self._proc = subprocess.Popen(
             [node, driver, "--chromium", path, "--width", str(width),
              "--height", str(height)],
@@ -178,6 +179,15 @@ class BrowserSession(EmuSession):
         msg = self._call("canvas")
         rgba = np.frombuffer(base64.b64decode(msg["data"]), dtype=np.uint8)
         return rgba.reshape(msg["h"], msg["w"], 4)[..., :3]
+
+    def timeline(self):
+        """[(wall ms, emulated ms)] at each of the page's turns since last
+        asked (wall: the page's performance.now()); the panel's pixel
+        bursts meanwhile, [(from, to) emulated ms], are added to
+        ``self.draws``."""
+        msg = self._call("timeline")
+        self.draws.extend(tuple(d) for d in msg["draws"])
+        return [tuple(p) for p in msg["timeline"]]
 
     def nvm(self):
         """The NVM the page keeps in the browser's storage (None: none)."""

@@ -50,6 +50,26 @@ def handheld(uf2_name, uf2_path, profile=None):
     }
 
 
+def add_traced_firmware(out, product, profile=None, seed=None,
+                        name="traced.uf2"):
+    """Write beside the page (``?firmware=traced.uf2``) the product UF2's
+    firmware with a drive whose settings print the app's states (and,
+    with ``seed``, fix the dice): for the browser test and the speed
+    benchmark. Returns its path."""
+    from minigam.host.emu.device import drive_files
+    from minigam.host.firmware.build import with_drive
+    from minigam.hw.pins import DEFAULT_PROFILE
+    only = product.replace(".uf2", "-firmware-only.uf2")
+    with open(only, "rb") as f:
+        firmware = f.read()
+    settings = {} if seed is None else {"MINIGAM_SEED": seed}
+    files = drive_files(profile or DEFAULT_PROFILE, settings, frozen=True)
+    path = os.path.join(out, name)
+    with open(path, "wb") as f:
+        f.write(with_drive(firmware, files))
+    return path
+
+
 def bundle(src, dest):
     """esbuild (from node_modules) bundles ``src`` and its imports."""
     esbuild = os.path.join(repo_root(), "node_modules", ".bin", "esbuild")

@@ -9,6 +9,8 @@
 //                                  line end times from index `lines`, and
 //                                  the page's clock, frames, speed
 //   {cmd: 'key', name, down}       a handheld key pressed or let go
+//   {cmd: 'timeline'}              [wall ms, emulated ms] at each worker turn,
+//                                  and the panel's pixel bursts since last asked
 //   {cmd: 'canvas'}                the panel's pixels as the canvas shows them
 //   {cmd: 'nvm'}                   the NVM the page stored (base64)
 //   {cmd: 'screenshot', path}      a PNG of the page
@@ -57,6 +59,10 @@ const handlers = {
   async key(c) {
     await page.evaluate((name, down) => window.minigam.key(name, down), c.name, !!c.down);
     return {};
+  },
+  async timeline() {
+    // [[wall ms, emulated ms], ...] since last asked
+    return page.evaluate(() => ({ timeline: window.minigam.timeline.splice(0), draws: window.minigam.draws.splice(0) }));
   },
   async canvas() {
     const got = await page.evaluate(() => ({ data: window.minigam.canvas(), size: window.minigam.size }));
