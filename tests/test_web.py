@@ -126,6 +126,14 @@ def test_a_game_to_its_end_the_other_games_and_a_resume(page):
         s.run(1000)
         got = s.canvas_rgb()
         assert s.speeds and max(v[1] for v in s.speeds) > 0
+        # Storage the page did not write (damaged bytes of the right size,
+        # then text that is not base64): the board starts as a new one
+        # would, or with what it can still read, and shows its menu.
+        for bad in (bytes(b ^ 0x5A for b in stored), "not base64!"):
+            s.store_nvm(bad)
+            s.reload()
+            s.boot()
+            s.check()
     finally:
         s.close()
     want = node_frame_rgb(traced, RESUME, nvm=stored)

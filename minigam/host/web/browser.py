@@ -194,6 +194,13 @@ class BrowserSession(EmuSession):
         data = self._call("nvm")["data"]
         return None if data is None else base64.b64decode(data)
 
+    def store_nvm(self, data):
+        """Put ``data`` (bytes, or a str as it is) in the page's storage
+        for the next load: a save from elsewhere, or a corrupt one."""
+        if isinstance(data, bytes):
+            data = base64.b64encode(data).decode("ascii")
+        self._call("store_nvm", data=data)
+
     def screenshot(self, path, scale=1):
         self._call("screenshot", path=os.path.abspath(path))
 

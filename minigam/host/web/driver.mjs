@@ -13,6 +13,7 @@
 //                                  and the panel's pixel bursts since last asked
 //   {cmd: 'canvas'}                the panel's pixels as the canvas shows them
 //   {cmd: 'nvm'}                   the NVM the page stored (base64)
+//   {cmd: 'store_nvm', data}       store this instead (base64), for the next load
 //   {cmd: 'screenshot', path}      a PNG of the page
 //   {cmd: 'click', selector}       click a page element
 //   {cmd: 'reload'}                reload the page (the stored NVM stays)
@@ -70,6 +71,11 @@ const handlers = {
   },
   async nvm() {
     return { data: await page.evaluate(() => window.minigam.nvm()) };
+  },
+  async store_nvm(c) {
+    // What the page will find in its storage at the next load (base64).
+    await page.evaluate((data) => localStorage.setItem('minigam-nvm', data), c.data);
+    return {};
   },
   async screenshot(c) {
     await page.screenshot({ path: c.path, fullPage: true });
