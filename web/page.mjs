@@ -197,6 +197,8 @@ async function main() {
     button.addEventListener('pointerup', up);
     button.addEventListener('pointercancel', up);
   }
+  // A hidden page costs no computing: the chip's time stands still.
+  document.addEventListener('visibilitychange', () => worker.postMessage({ type: 'pause', paused: document.hidden }));
   $('power').addEventListener('click', () => worker.postMessage({ type: 'power' }));
   $('erase').addEventListener('click', () => {
     if (!confirm('Erase the saved game, the settings and the statistics?')) return;

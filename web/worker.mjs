@@ -11,6 +11,7 @@
 // Messages in:  {type: 'boot', uf2, bootrom, wiring, nvm?, paced?}
 //               (paced false: as fast as the computer can, to measure it)
 //               {type: 'key', name, down}  a key pressed or let go
+//               {type: 'pause', paused}    the page hidden, or shown again
 //               {type: 'power'}            switch off and on (flash kept)
 //               {type: 'erase'}            erase the NVM, then power on
 // Messages out: {type: 'clock', t_ms, last_ms, draws}  every turn (draws:
@@ -40,6 +41,7 @@ let measured = null; // {wall, nanos, idle}: the speed window's start
 const yieldChannel = new MessageChannel(); // a turn without setTimeout's clamp
 yieldChannel.port1.onmessage = () => turn();
 let scheduled = false;
+let paused = false; // the page is hidden: the chip's time stands still
 
 function post(msg, transfer) {
   self.postMessage(msg, transfer || []);
@@ -93,7 +95,7 @@ function applyKeys() {
 
 function turn() {
   scheduled = false;
-  if (!board) return;
+  if (!board || paused) return;
   const wall = performance.now();
   const clock = board.clock;
   let paced = config.paced ? anchor.nanos + (wall - anchor.wall) * 1e6 : clock.nanos + 1e9;
@@ -160,6 +162,13 @@ self.onmessage = (event) => {
       config = { wiring: msg.wiring, bootrom: bootromWords(new Uint8Array(msg.bootrom)), flashCache: true, paced: msg.paced !== false };
       const extras = msg.nvm ? [[msg.wiring.nvm_offset, new Uint8Array(msg.nvm).subarray(0, msg.wiring.nvm_size)]] : [];
       start(flashImage(new Uint8Array(msg.uf2), extras));
+    } else if (msg.type === 'pause') {
+      paused = !!msg.paused;
+      if (!paused && board) {
+        anchor = { wall: performance.now(), nanos: board.clock.nanos };
+        measured = { wall: anchor.wall, nanos: board.clock.nanos, idle: board.idleNs };
+        schedule(0);
+      }
     } else if (msg.type === 'key') {
       keyEvent(msg.name, msg.down);
     } else if (msg.type === 'power' || msg.type === 'erase') {

@@ -81,6 +81,15 @@ def ai_spans(s, start):
     return spans
 
 
+def at_the_menu(s, tl):
+    """The page's speed over MENU_S wall seconds at the menu."""
+    t0 = s.now
+    time.sleep(MENU_S)
+    s.poll()
+    tl.add(s.timeline())
+    return tl.speed([(t0 + 200, s.now - 200)])
+
+
 def measure(url, out):
     from minigam.hw import keys as K
     line = out.write
@@ -94,12 +103,8 @@ def measure(url, out):
              "(paced)\n"
              % (s.now / 1000.0, time.time() - wall0))
         tl.add(s.timeline())
-        t0 = s.now
-        time.sleep(MENU_S)
-        s.poll()
-        tl.add(s.timeline())
         line("the menu, paced (what a visitor sees): %.2f emulated s per s\n"
-             % tl.speed([(t0 + 200, s.now - 200)]))
+             % at_the_menu(s, tl))
     finally:
         s.close()
     # Flat out: what the computer can do.
@@ -111,12 +116,8 @@ def measure(url, out):
             s.boot()
             tl.add(s.timeline())
             if game == "MINIGAM":
-                t0 = s.now
-                time.sleep(MENU_S)
-                s.poll()
-                tl.add(s.timeline())
                 line("the menu, flat out: %.2f emulated s per s\n"
-                     % tl.speed([(t0 + 200, s.now - 200)]))
+                     % at_the_menu(s, tl))
                 # A redraw: the whole screen, from the menu to the board:
                 # from the first pixel burst after the key to the last.
                 _play(s, "X", tl)

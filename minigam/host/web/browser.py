@@ -41,7 +41,6 @@ class BrowserSession(EmuSession):
 
     def __init__(self, url, profile="pico-st7789", echo=None, width=1100,
                  height=900):
-        from minigam.host.emu.wiring import wiring  # noqa: F401 (keys)
         from minigam.hw import pins
         from minigam.hw.keys import key_code
         path = chromium()

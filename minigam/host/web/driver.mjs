@@ -38,6 +38,13 @@ const page = await browser.newPage();
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(String(e.message || e)));
 page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+// The page must load nothing from elsewhere: every request stays on the
+// server it came from (or is a data: URL).
+let origin = null;
+page.on('request', (r) => {
+  const url = r.url();
+  if (origin && !url.startsWith(origin) && !url.startsWith('data:')) pageErrors.push(`loaded from elsewhere: ${url}`);
+});
 
 async function started() {
   await page.waitForFunction(() => window.minigam && (window.minigam.frames > 0 || window.minigam.error), { timeout: 120000, polling: 100 });
@@ -47,6 +54,7 @@ async function started() {
 
 const handlers = {
   async open(c) {
+    origin = new URL(c.url).origin + '/';
     await page.goto(c.url, { waitUntil: 'load' });
     await started();
     return {};
