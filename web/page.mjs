@@ -14,6 +14,8 @@
 // emulated ms] at each of the worker's turns), draws ([from, to] emulated
 // ms of each pixel burst to the panel), ready (a promise).
 
+import { rgb565ToRgba } from '../minigam/host/emu/panel.mjs';
+
 const STORE = 'minigam-nvm'; // localStorage key: the NVM, base64
 const DOTS = 12; // NeoPixels drawn, at most
 
@@ -66,6 +68,7 @@ async function main() {
   const picture = new OffscreenCanvas(wiring.width, wiring.height);
   const pictureCtx = picture.getContext('2d');
   const ctx = canvas.getContext('2d');
+  const image = new ImageData(wiring.width, wiring.height); // reused
   const fit = () => {
     const room = Math.min((window.innerWidth - 40) / wiring.width, (window.innerHeight * 0.75) / wiring.height);
     const scale = Math.max(1, Math.min(4, Math.floor(room)));
@@ -115,7 +118,8 @@ async function main() {
       if (api.timeline.length < 200000) api.timeline.push([performance.now(), msg.t_ms]);
       if (api.draws.length < 200000) api.draws.push(...msg.draws);
     } else if (msg.type === 'frame') {
-      pictureCtx.putImageData(new ImageData(msg.rgba, msg.width, msg.height), 0, 0);
+      rgb565ToRgba(msg.view, image.data);
+      pictureCtx.putImageData(image, 0, 0);
       ctx.drawImage(picture, 0, 0, canvas.width, canvas.height);
       api.frames = msg.frames;
       api.t_ms = msg.t_ms;

@@ -16,17 +16,19 @@
 //               {type: 'erase'}            erase the NVM, then power on
 // Messages out: {type: 'clock', t_ms, last_ms, draws}  every turn (draws:
 //               [from, to] emulated ms of each pixel burst to the panel)
-//               {type: 'frame', width, height, rgba, frames, t_ms, last_ms}
+//               {type: 'frame', width, height, view (RGB565), frames, t_ms, last_ms}
 //               {type: 'pixels', colours}
 //               {type: 'nvm', bytes}       after the firmware wrote its NVM
 //               {type: 'console', text, line_ms}
 //               {type: 'speed', t_ms, speed, busy}
 //               {type: 'error', message}
 
-import { Board, bootromWords, flashImage, panelView, rgb565ToRgba, pixelColours } from '../minigam/host/emu/board.mjs';
+import { Board, bootromWords, flashImage } from '../minigam/host/emu/board.mjs';
+import { panelView, pixelColours } from '../minigam/host/emu/panel.mjs';
 
 const SLICE_MS = 12; // wall time of emulation between two looks at the queue
-const FRAME_MS = 16; // at most one picture to the page this often (wall)
+const FRAME_MS = 33; // at most one picture to the page this often (wall):
+// 30 a second; each costs the emulation time, and more slowed a redraw
 const SPEED_MS = 2000; // the speed is measured over this much wall time
 const BEHIND_MS = 40; // further behind than this: do not rush to catch up
 const MIN_HOLD_MS = 40; // a key is held at least this long, emulated
@@ -131,8 +133,8 @@ function report() {
   if (board.frames !== last.frames && now - last.frameWall >= FRAME_MS) {
     last.frames = board.frames;
     last.frameWall = now;
-    const rgba = rgb565ToRgba(panelView(board.fb, config.wiring));
-    post({ type: 'frame', width: config.wiring.width, height: config.wiring.height, rgba, frames: board.frames, t_ms, last_ms: board.lastFrameNs / 1e6 }, [rgba.buffer]);
+    const view = panelView(board.fb, config.wiring); // (the page makes it RGBA)
+    post({ type: 'frame', width: config.wiring.width, height: config.wiring.height, view, frames: board.frames, t_ms, last_ms: board.lastFrameNs / 1e6 }, [view.buffer]);
   }
   if (board.pixelFrames !== last.pixelFrames) {
     last.pixelFrames = board.pixelFrames;

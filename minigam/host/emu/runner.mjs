@@ -15,7 +15,8 @@
 
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Board, BoardError, FS_OFFSET, bootromWords, flashImage, panelView } from './board.mjs';
+import { Board, BoardError, FS_OFFSET, bootromWords, flashImage } from './board.mjs';
+import { panelView } from './panel.mjs';
 
 function fail(msg) {
   process.stdout.write(JSON.stringify({ error: msg }) + '\n');
