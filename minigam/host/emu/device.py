@@ -135,8 +135,8 @@ class EmuSession:
         self.profile = profile
         self.width = self.wiring["width"]
         self.height = self.wiring["height"]
-        self._keys = {key_code(name): (pin, bool(active))
-                      for name, (pin, active) in self.wiring["keys"].items()}
+        # key code -> its name in the wiring (board.mjs's setKey wires it)
+        self._keys = {key_code(name): name for name in self.wiring["keys"]}
         self.echo = echo
         self.console = ""
         self.state = None
@@ -176,9 +176,7 @@ class EmuSession:
         self._proc = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, cwd=repo_root())
-        self._reply()
-        for code, (pin, active) in self._keys.items():
-            self._call("pin", pin=pin, level=0 if active else 1)
+        self._reply()  # (the board starts with every key let go)
 
     # --- the runner ---------------------------------------------------------
 
@@ -297,8 +295,7 @@ class EmuSession:
         return tuple(self._keys)
 
     def press(self, code, down=True):
-        pin, active = self._keys[code]
-        self._call("pin", pin=pin, level=int(active == down))
+        self._call("key", name=self._keys[code], down=bool(down))
 
     def release(self, code):
         self.press(code, False)

@@ -46,7 +46,7 @@ function main() {
   } catch (e) {
     fail(e instanceof BoardError ? e.message : String(e.stack || e));
   }
-  const levels = {}; // input levels the host set, by GPIO number
+  const held = {}; // the keys the host pressed or let go, by name
 
   const send = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
   const flushText = () => {
@@ -82,9 +82,11 @@ function main() {
       flushText();
       return { t_ms: board.clock.nanos / 1e6, reason, halted: board.halted };
     },
-    pin(c) {
-      levels[c.pin] = !!c.level;
-      board.mcu.gpio[c.pin].setInputValue(!!c.level);
+    key(c) {
+      // {name, down}: a key (the wiring's name) pressed or let go
+      if (!(c.name in wiring.keys)) throw new Error(`the wiring has no key ${c.name}`);
+      held[c.name] = !!c.down;
+      board.setKey(c.name, !!c.down);
       return { t_ms: board.clock.nanos / 1e6 };
     },
     serial(c) {
@@ -161,7 +163,7 @@ function main() {
       const kept = board.mcu.flash.slice();
       board = new Board(config, kept);
       // What is wired to the pins (buttons at rest) stays as it was.
-      for (const [pin, level] of Object.entries(levels)) board.mcu.gpio[pin].setInputValue(level);
+      for (const [name, down] of Object.entries(held)) board.setKey(name, down);
       return {};
     },
   };
