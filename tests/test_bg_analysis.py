@@ -156,7 +156,7 @@ def test_the_model_is_judged_by_gnubgs_figures():
     gn = {("even", "centred"): (0.10, -0.20, 1.0),
           ("lost", "centred"): (0.95, 2.0, 1.0)}
     even, lost = [0.55, 0.1, 0.0, 0.1, 0.0], [0.999, 0.0, 0.0, 0.0, 0.0]
-    prs = {"even": (even, even), "lost": (lost, lost)}
+    prs = {"even": even, "lost": lost}
     ds = bg_cube.model_decisions(gn, prs)
     assert [(d["kind"], d["gnubg"], d["ours"], d["loss"]) for d in ds] == [
         ("double", False, False, 0.0), ("double", True, True, 0.0),

@@ -167,13 +167,11 @@ def device_rule():
 
 def network_probs(pid):
     """The network's five probabilities (0..1) of a Position ID for the
-    player on roll (the doubler), as ``minigam.bg.cube`` reads them: with
-    the doubler on roll (its doubles, and its takes in a match) and with
-    the taker on roll (its takes before 2026-11-29)."""
+    player on roll (the doubler), as ``minigam.bg.cube``'s model reads
+    them for a double and for its take: the doubler on roll."""
     from minigam.bg import cube
     from minigam.bg.ids import parse_position_id
-    pos = parse_position_id(pid, 1)
-    return cube._probs(pos, 1), cube._probs(pos, 2)
+    return cube._probs(parse_position_id(pid, 1), 1)
 
 
 def model_decisions(gn, prs, x=None):
@@ -184,7 +182,7 @@ def model_decisions(gn, prs, x=None):
     x = cube.X if x is None else x
     out = []
     for (pid, state), (nd, dt, dp) in gn.items():
-        pr = prs[pid][0]
+        pr = prs[pid]
         out += judged(state, nd, dt, dp,
                       cube.doubles(pr, owned=state == "owned", x=x),
                       lambda: cube.takes(pr, v=2 if state == "owned"
