@@ -79,8 +79,7 @@ def differing(a, b):
 
 def test_the_page_boots_the_release_uf2_to_its_menu(page):
     """The page as a visitor gets it: the product UF2 (no trace) boots to
-    the menu, drawn exactly as the Node runner's frame; the keys' table
-    is there, and the page names the firmware it runs."""
+    the menu, drawn exactly as the Node runner's frame."""
     url, product, _ = page
     s = browser(url)
     try:

@@ -80,6 +80,9 @@ async function main() {
   window.addEventListener('resize', fit);
   fit();
 
+  // The dice pixels as a monitor should show them (the simulator's way):
+  // the current cap the device runs them at undone, and a gamma lift.
+  const lift = (v) => Math.min(255, Math.floor(255 * Math.min(1, v / handheld.pixel_max / 255) ** 0.6));
   const dots = [];
   for (let i = 0; i < DOTS; i++) {
     const dot = document.createElement('span');
@@ -122,13 +125,8 @@ async function main() {
       pictureCtx.putImageData(image, 0, 0);
       ctx.drawImage(picture, 0, 0, canvas.width, canvas.height);
       api.frames = msg.frames;
-      api.t_ms = msg.t_ms;
-      api.lastFrameMs = msg.last_ms;
       if (msg.frames) signalReady();
     } else if (msg.type === 'pixels') {
-      // As a monitor should show them (the simulator's way): the current
-      // cap the device runs them at undone, and a gamma lift.
-      const lift = (v) => Math.min(255, Math.floor(255 * Math.min(1, v / handheld.pixel_max / 255) ** 0.6));
       msg.colours.slice(0, DOTS).forEach(([r, g, b], i) => {
         const lit = r || g || b;
         dots[i].style.background = lit ? `rgb(${lift(r)},${lift(g)},${lift(b)})` : '';
@@ -147,9 +145,8 @@ async function main() {
     } else if (msg.type === 'speed') {
       api.speed = msg.speed;
       api.busy = msg.busy;
-      api.t_ms = msg.t_ms;
       $('speed').textContent = `${msg.speed.toFixed(2)} emulated s per s`;
-      $('clock').textContent = `${(msg.t_ms / 1000).toFixed(1)} s since power-on`;
+      $('clock').textContent = `${(api.t_ms / 1000).toFixed(1)} s since power-on`;
     } else if (msg.type === 'error') {
       api.error = msg.message;
       status.textContent = `the emulated board stopped: ${msg.message}`;

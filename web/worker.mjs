@@ -16,11 +16,11 @@
 //               {type: 'erase'}            erase the NVM, then power on
 // Messages out: {type: 'clock', t_ms, last_ms, draws}  every turn (draws:
 //               [from, to] emulated ms of each pixel burst to the panel)
-//               {type: 'frame', width, height, view (RGB565), frames, t_ms, last_ms}
+//               {type: 'frame', width, height, view (RGB565), frames}
 //               {type: 'pixels', colours}
 //               {type: 'nvm', bytes}       after the firmware wrote its NVM
 //               {type: 'console', text, line_ms}
-//               {type: 'speed', t_ms, speed, busy}
+//               {type: 'speed', speed, busy}
 //               {type: 'error', message}
 
 import { Board, bootromWords, flashImage } from '../minigam/host/emu/board.mjs';
@@ -53,9 +53,15 @@ function start(flash) {
   board = new Board(config, flash);
   keys = {};
   for (const name of Object.keys(config.wiring.keys)) keys[name] = { down: false, since: -1e12, queue: [] };
-  anchor = { wall: performance.now(), nanos: 0 };
-  measured = { wall: anchor.wall, nanos: 0, idle: 0 };
   last = { frames: -1, frameWall: 0, pixelFrames: -1, nvmWrites: 0 };
+  paceFromNow();
+}
+
+function paceFromNow() {
+  // The real-time pace and the speed window start again here (a new board,
+  // or the page shown again after a pause).
+  anchor = { wall: performance.now(), nanos: board.clock.nanos };
+  measured = { wall: anchor.wall, nanos: board.clock.nanos, idle: board.idleNs };
   schedule(0);
 }
 
@@ -82,15 +88,15 @@ function applyKeys() {
   // one still to come (Infinity: none).
   let next = Infinity;
   const now = board.clock.nanos;
+  // A key may change once held MIN_HOLD_MS, or let go MIN_GAP_MS.
+  const due = (key) => key.since + (key.down ? MIN_HOLD_MS : MIN_GAP_MS) * 1e6;
   for (const [name, key] of Object.entries(keys)) {
-    if (!key.queue.length) continue;
-    const at = key.since + (key.down ? MIN_HOLD_MS : MIN_GAP_MS) * 1e6;
-    if (at <= now) {
+    if (key.queue.length && due(key) <= now) {
       key.down = key.queue.shift();
       key.since = now;
       board.setKey(name, key.down);
-      if (key.queue.length) next = Math.min(next, now + (key.down ? MIN_HOLD_MS : MIN_GAP_MS) * 1e6);
-    } else next = Math.min(next, at);
+    }
+    if (key.queue.length) next = Math.min(next, due(key));
   }
   return next;
 }
@@ -124,17 +130,16 @@ function turn() {
 
 function report() {
   const now = performance.now();
-  const t_ms = board.clock.nanos / 1e6;
   const draws = board.frameLog.map((f) => [f[0] / 1e6, f[1] / 1e6]);
   board.frameLog = [];
-  post({ type: 'clock', t_ms, last_ms: board.lastFrameNs / 1e6, draws });
+  post({ type: 'clock', t_ms: board.clock.nanos / 1e6, last_ms: board.lastFrameNs / 1e6, draws });
   const text = board.takeText();
   if (text.text) post({ type: 'console', text: text.text, line_ms: text.times });
   if (board.frames !== last.frames && now - last.frameWall >= FRAME_MS) {
     last.frames = board.frames;
     last.frameWall = now;
     const view = panelView(board.fb, config.wiring); // (the page makes it RGBA)
-    post({ type: 'frame', width: config.wiring.width, height: config.wiring.height, view, frames: board.frames, t_ms, last_ms: board.lastFrameNs / 1e6 }, [view.buffer]);
+    post({ type: 'frame', width: config.wiring.width, height: config.wiring.height, view, frames: board.frames }, [view.buffer]);
   }
   if (board.pixelFrames !== last.pixelFrames) {
     last.pixelFrames = board.pixelFrames;
@@ -149,7 +154,6 @@ function report() {
     const emu = board.clock.nanos - measured.nanos;
     post({
       type: 'speed',
-      t_ms,
       speed: emu / 1e6 / (now - measured.wall),
       busy: emu > 0 ? 1 - (board.idleNs - measured.idle) / emu : 0,
     });
@@ -166,11 +170,7 @@ self.onmessage = (event) => {
       start(flashImage(new Uint8Array(msg.uf2), extras));
     } else if (msg.type === 'pause') {
       paused = !!msg.paused;
-      if (!paused && board) {
-        anchor = { wall: performance.now(), nanos: board.clock.nanos };
-        measured = { wall: anchor.wall, nanos: board.clock.nanos, idle: board.idleNs };
-        schedule(0);
-      }
+      if (!paused && board) paceFromNow();
     } else if (msg.type === 'key') {
       keyEvent(msg.name, msg.down);
     } else if (msg.type === 'power' || msg.type === 'erase') {

@@ -16,12 +16,6 @@ import time
 
 PROFILE = "pico-st7789"
 SEED = 5
-# Menu paths (no tutor): the AI level to Hard and the game chosen.
-HARD = {
-    "MINIGAM": "X X A Y Y ",
-    "Backgammon": "X X X A Y A Y Y ",
-    "Long Nardy": "X X X A A Y A Y Y ",
-}
 AI_TURNS = 3  # the AI's turns timed a game
 MENU_S = 4.0  # wall seconds at the menu
 
@@ -57,7 +51,7 @@ class Timeline:
         return emu / wall if wall > 0 else float("nan")
 
 
-def _session(url, timeline):
+def _session(url):
     from minigam.host.web.browser import BrowserSession
     s = BrowserSession(url, PROFILE)
     s.timeline()  # (the page's start: not measured)
@@ -91,12 +85,15 @@ def at_the_menu(s, tl):
 
 
 def measure(url, out):
+    # The menu paths (no tutor) of the firmware's benchmark: the game,
+    # then the AI level to Hard.
+    from minigam.host.bench.firmware import GAME_KEYS, GAME_NAMES, LEVEL_KEYS
     from minigam.hw import keys as K
     line = out.write
     # Paced, as a visitor gets it.
     tl = Timeline()
     wall0 = time.time()
-    s = _session(url, tl)
+    s = _session(url)
     try:
         s.boot()
         line("page load and boot to the menu: %.1f s emulated in %.1f s "
@@ -109,9 +106,10 @@ def measure(url, out):
         s.close()
     # Flat out: what the computer can do.
     sep = "&" if "?" in url else "?"
-    for game, keys in HARD.items():
+    for key, game in GAME_NAMES.items():
+        keys = GAME_KEYS.get(key, "") + LEVEL_KEYS["hard"]
         tl = Timeline()
-        s = _session(url + sep + "pace=off", tl)
+        s = _session(url + sep + "pace=off")
         try:
             s.boot()
             tl.add(s.timeline())

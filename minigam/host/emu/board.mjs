@@ -111,7 +111,6 @@ export class Board {
   // model the XIP cache's misses (false: the ideal flash of rp2040js).
   constructor({ wiring, bootrom, flashCache = true, xipMiss = 0 }, flash) {
     this.wiring = wiring;
-    this.opts = { spi: wiring.spi, dc: wiring.dc, cs: wiring.cs, pixel: wiring.pixel, nvmOffset: wiring.nvm_offset, nvmSize: wiring.nvm_size };
     const mcu = (this.mcu = new RP2040()); // its default clock is virtual
     this.clock = mcu.clock;
     mcu.loadBootrom(bootrom);
@@ -170,7 +169,7 @@ export class Board {
 
   nvm() {
     // The NVM's bytes as the flash holds them now (a copy).
-    const { nvmOffset, nvmSize } = this.opts;
+    const { nvm_offset: nvmOffset, nvm_size: nvmSize } = this.wiring;
     return this.mcu.flash.slice(nvmOffset, nvmOffset + nvmSize);
   }
 
@@ -222,9 +221,9 @@ export class Board {
   }
 
   fixSPI() {
-    const spi = this.mcu.spi[this.opts.spi];
+    const spi = this.mcu.spi[this.wiring.spi];
     const gpio = this.mcu.gpio;
-    const { dc, cs } = this.opts;
+    const { dc, cs } = this.wiring;
     const done = this.clock.createAlarm(() => spi.completeTransmit(0));
     this.lcd = { cmd: -1, args: [], x0: 0, x1: FB_W - 1, y0: 0, y1: FB_H - 1, x: 0, y: 0, hi: -1, writing: false };
     // A pixel burst ends with the transaction that carried its pixels
@@ -285,7 +284,7 @@ export class Board {
   }
 
   watchPixels() {
-    const pin = this.mcu.gpio[this.opts.pixel];
+    const pin = this.mcu.gpio[this.wiring.pixel];
     if (!pin) return;
     // A neopixel_write starts by handing the pin to a PIO: a new chain frame.
     let ctrl = pin.ctrl;
@@ -339,7 +338,7 @@ export class Board {
     this.flashOps++;
     const isErase = core.PC === this.eraseAt;
     const count = isErase ? r[1] >>> 0 : r[2] >>> 0;
-    const { nvmOffset, nvmSize } = this.opts;
+    const { nvm_offset: nvmOffset, nvm_size: nvmSize } = this.wiring;
     const inNvm = addr < nvmOffset + nvmSize && addr + count > nvmOffset;
     let apply = count;
     if (inNvm) {

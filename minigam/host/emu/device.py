@@ -116,6 +116,18 @@ def drive_files(profile, settings=None, extra=None, mpy=False, frozen=False):
     return files
 
 
+def quit_process(proc, wait_s):
+    """Ask a child that reads JSON commands (the runner, the browser's
+    driver) to quit; kill it if it has not within ``wait_s`` seconds."""
+    if proc.poll() is None:
+        try:
+            proc.stdin.write('{"cmd":"quit"}\n')
+            proc.stdin.flush()
+            proc.wait(wait_s)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+
+
 class EmuSession:
     """The firmware running ``files`` (``drive_files``) on an emulated Pico
     wired as ``profile``. ``echo``: a stream that gets the console text.
@@ -229,13 +241,7 @@ class EmuSession:
                                       int(m.group(3) or -1), at))
 
     def close(self):
-        if self._proc.poll() is None:
-            try:
-                self._proc.stdin.write('{"cmd":"quit"}\n')
-                self._proc.stdin.flush()
-                self._proc.wait(5)
-            except (OSError, subprocess.TimeoutExpired):
-                self._proc.kill()
+        quit_process(self._proc, 5)
         self._tmp.cleanup()
 
     def __enter__(self):

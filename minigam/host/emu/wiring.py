@@ -16,6 +16,7 @@ from minigam.hw import keys as K
 NVM_STOCK = (0xFF000, 4096)
 NVM_MINIGAM = (0xFE000, 8192)
 
+
 class WiringError(ValueError):
     """A profile the emulator cannot wire: one line for the user."""
 

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import time
 
-from minigam.host.emu.device import EmuError, EmuSession
+from minigam.host.emu.device import EmuError, EmuSession, quit_process
 from minigam.host.firmware.inputs import repo_root
 
 POLL_S = 0.03  # wall time between two looks at the page
@@ -123,13 +123,7 @@ class BrowserSession(EmuSession):
         return msg
 
     def close(self):
-        if self._proc.poll() is None:
-            try:
-                self._proc.stdin.write('{"cmd":"quit"}\n')
-                self._proc.stdin.flush()
-                self._proc.wait(20)
-            except (OSError, subprocess.TimeoutExpired):
-                self._proc.kill()
+        quit_process(self._proc, 20)  # (Chromium takes longer to close)
 
     # --- time ----------------------------------------------------------------
 
@@ -203,14 +197,10 @@ class BrowserSession(EmuSession):
     def screenshot(self, path, scale=1):
         self._call("screenshot", path=os.path.abspath(path))
 
-    def click(self, selector):
-        self._call("click", selector=selector)
-
     def reload(self):
         """Reload the page: the board starts anew from the stored NVM."""
         self._call("reload")
         self._reset_console()
-        self.console = ""
 
     def power_cycle(self):
         self.reload()

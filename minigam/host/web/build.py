@@ -33,7 +33,7 @@ def handheld(uf2_name, uf2_path, profile=None):
     """handheld.json's content: what the page boots and how it is wired."""
     from minigam.host.emu.wiring import wiring
     from minigam.host.firmware.build import project_version
-    from minigam.host.simulator.keyboard import KEYBOARD, browser_keys
+    from minigam.host.simulator.keyboard import browser_keys, key_map
     from minigam.hw import keys as K
     from minigam.hw.pins import DEFAULT_PROFILE, PIXEL_MAX_PERCENT
     wired = wiring(profile or DEFAULT_PROFILE, uf2_path)
@@ -44,8 +44,8 @@ def handheld(uf2_name, uf2_path, profile=None):
         "bootrom": BOOTROM,
         "wiring": wired,
         "keyboard": browser_keys(codes),
-        "labels": [[K.key_name(row[0]), row[1]] for row in KEYBOARD
-                   if row[0] in codes],
+        "labels": [[K.key_name(code), label]
+                   for code, label in key_map(codes)],
         "pixel_max": PIXEL_MAX_PERCENT / 100.0,
     }
 

@@ -15,7 +15,6 @@
 //   {cmd: 'nvm'}                   the NVM the page stored (base64)
 //   {cmd: 'store_nvm', data}       store this instead (base64), for the next load
 //   {cmd: 'screenshot', path}      a PNG of the page
-//   {cmd: 'click', selector}       click a page element
 //   {cmd: 'reload'}                reload the page (the stored NVM stays)
 //   {cmd: 'quit'}
 // Arguments: --chromium PATH [--width W --height H]
@@ -87,10 +86,6 @@ const handlers = {
   },
   async screenshot(c) {
     await page.screenshot({ path: c.path, fullPage: true });
-    return {};
-  },
-  async click(c) {
-    await page.click(c.selector);
     return {};
   },
   async reload() {
