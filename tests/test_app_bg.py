@@ -112,7 +112,11 @@ def test_two_players_double_take_and_drop():
     g = app.game
     p = g.player
     assert app.board.msg_lb.text.strip() == "X:double B:menu"
-    rig.press(K.X)  # the mover doubles
+    rig.press(K.X)  # the mover doubles: asked once
+    assert app.state == S.ASK and app.board.ban1.text == "Double to 2?"
+    rig.press(K.B)  # no: still to roll
+    assert app.state == A.ROLL and g.cube == 1
+    rig.press(K.X, K.A)  # yes
     assert app.state == A.OFFER and g.offered == p
     assert app.board.ban1.text == "P%d doubles: 2" % p
     rig.press(K.A)  # taken
@@ -123,9 +127,13 @@ def test_two_players_double_take_and_drop():
     while g.player == p or app.state != A.ROLL:
         assert app.state != A.OVER
         rig.press(K.A)
-    rig.press(K.X)  # the other player redoubles
+    rig.press(K.X, K.A)  # the other player redoubles
     assert app.state == A.OFFER
-    rig.press(K.B)  # dropped: the redoubler wins the 2 points
+    rig.press(K.B)  # a drop is asked once
+    assert app.state == S.ASK and app.board.ban1.text == "Drop: lose 2?"
+    rig.press(K.B)  # no: the double is still to answer
+    assert app.state == A.OFFER
+    rig.press(K.B, K.A)  # dropped: the redoubler wins the 2 points
     assert app.state == A.OVER and g.dropped and g.winner == 3 - p
     assert g.score[2 - p] == 2
     assert app.stats.two_player == [0, 1, 0] and sum(app.stats.games) == 0
@@ -319,9 +327,9 @@ def test_jacoby_and_beavers_in_a_two_player_money_session():
     while app.state != A.ROLL:
         rig.press(K.A)
     p = g.player
-    rig.press(K.X)  # the mover doubles
+    rig.press(K.X, K.A)  # the mover doubles
     assert app.state == A.OFFER
-    assert app.board.msg_lb.text.strip() == "X:beaver"
+    assert app.board.msg_lb.text.strip() == "X:beaver Y:IDs"
     rig.press(K.X)  # beaver: the cube at 4, the other player's
     assert g.cube == 4 and g.cube_owner == 3 - p and app.state == A.ROLL
     assert g.player == p

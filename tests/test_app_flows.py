@@ -252,10 +252,10 @@ def test_vs_ai_whole_game(profile):
     assert app.board.ban1.text in ("You win!", "AI wins")
     assert not app.board.banner.hidden
     check_board(fr, app)
-    assert app.board.msg_lb.text.strip() == (
-        "A:rematch" if app.game.match_winner else "A:next game")
-    # X: the summary page; B back to the board, B again to the menu.
-    rig.press(K.X)
+    assert app.board.msg_lb.text.strip() == "A:more B:menu"
+    # A (or X): the summary page; B back to the board, B again to the
+    # menu. A mashed on the final board never skips the summary.
+    rig.press(K.A)
     assert app.state == A.SUMMARY
     rig.shot("over-summary")
     assert app.text.title.text == app.board.ban1.text
@@ -314,7 +314,7 @@ def test_every_screen_with_four_buttons_only():
     assert app.state == A.OPEN and app.level == 2
     rig.press(K.A, K.A)
     play_out(rig, random.Random(1), checks=2, tag="four")
-    rig.press(K.A)  # rematch
+    rig.press(K.A, K.A)  # the summary, then the rematch
     assert app.state == A.OPEN
 
 

@@ -316,8 +316,8 @@ def test_a_long_nardy_game_survives_a_power_cut():
     start = bytes(g.turn_start())
     rig.press(K.A, K.A)  # a single move made
     assert g.steps
-    # The power goes now: the app saved at the last turn's end, so the
-    # resumed game is at this turn's start, the player to roll again.
+    # The power goes now: the app saved at the roll, so the resumed game
+    # is at this turn's start with the same dice.
     rig2 = Rig("pybadge", seed=7, nvm=rig.hw.nvm)
     app2 = rig2.app
     assert app2.saved and app2.settings.game == P.NARDY
@@ -326,7 +326,8 @@ def test_a_long_nardy_game_survives_a_power_cut():
     g2 = app2.game
     assert isinstance(g2, G.NardyGame)
     assert type(app2.board).__name__ == "NardyBoardView"
-    assert bytes(g2.pos) == start and app2.state == A.ROLL
+    assert bytes(g2.pos) == start and app2.state == A.PICK
+    assert (g2.d1, g2.d2) == (g.d1, g.d2)
     assert g2.turn_no == g.turn_no and g2.player == g.player == 1
     # A save made within a turn (the format keeps its moves: a device that
     # saved then) resumes with the move made, and it can still be undone.

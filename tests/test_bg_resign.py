@@ -363,7 +363,7 @@ def test_the_bottom_line_names_the_game_page_in_turn():
     for _ in range(200):
         rig.tick()
         seen.add(app.board.msg_lb.text.strip())
-    assert seen == {"X:double B:menu", "Y:resign, IDs"}
+    assert seen == {"X:double B:menu", "Y:resign, IDs", "X+Y:hint"}
 
 
 def test_the_ai_accepts_a_resignation_and_the_game_is_over(capsys):
@@ -374,7 +374,7 @@ def test_the_ai_accepts_a_resignation_and_the_game_is_over(capsys):
     capsys.readouterr()
     rig.press(K.Y, K.X)
     assert page_lines(app)[app.text.sel] == "Resign single"
-    rig.press(K.A)  # an even game: the AI takes the point
+    rig.press(K.A, K.A)  # asked, yes; an even game: the AI takes the point
     assert app.state == A.OVER and g.state == G.OVER
     assert (g.winner, g.points, g.resigned) == (2, cube, 1)
     assert g.score == [0, cube]
@@ -413,11 +413,13 @@ def test_the_ai_declines_a_single_in_a_gammonish_game_and_plays_on():
     # Player 1 has borne off none, but no backgammon can come: no entry
     assert page_lines(app)[-3:] == ["Back", "Resign single",
                                     "Resign gammon"]
-    rig.press(K.X, K.A)
+    rig.press(K.X, K.A)  # a resignation is asked once
+    assert app.state == S.ASK and app.board.ban1.text == "Resign: 1 pt?"
+    rig.press(K.A)
     assert app.state == A.ROLL and g.state == G.ROLL and not g.winner
     assert app.board.msg_lb.text.strip() == "AI declines"
     assert app.text is None
-    rig.press(K.Y, K.X, K.X, K.A)  # the gammon: accepted
+    rig.press(K.Y, K.X, K.X, K.A, K.A)  # the gammon: accepted
     assert app.state == A.OVER and (g.winner, g.points) == (2, 2)
     assert app.board.ban2.text == "Resigned: 2 pts"
     rig.press(K.X)
@@ -459,14 +461,14 @@ def test_two_players_decline_then_accept():
     app = rig.app
     g = app.game
     p = g.player
-    rig.press(K.Y, K.X, K.A)  # a single offered
+    rig.press(K.Y, K.X, K.A, K.A)  # a single offered
     assert app.state == A.OFFER and g.resigning == 1 and g.state == G.ROLL
     assert app.board.ban1.text == "P%d resigns: 1" % p
     assert app.board.ban2.text == "A:accept B:no"
     rig.press(K.B)  # declined: the resigner rolls
     assert app.state == A.ROLL and g.player == p and not g.resigning
     assert app.board.msg_lb.text.strip() == "Declined"
-    rig.press(K.Y, K.X, K.X, K.A)  # a gammon offered
+    rig.press(K.Y, K.X, K.X, K.A, K.A)  # a gammon offered
     assert app.state == A.OFFER and g.resigning == 2
     assert app.board.ban1.text == "P%d resigns: 2" % p
     rig.press(K.A)  # accepted
@@ -482,7 +484,7 @@ def test_two_players_decline_then_accept():
 def test_a_wide_banner_says_points():
     rig = start("pico-ili9341", two=True)
     app = rig.app
-    rig.press(K.Y, K.X, K.A)
+    rig.press(K.Y, K.X, K.A, K.A)
     assert app.board.ban1.text == "P%d resigns: 1 pt" % app.game.player
 
 
@@ -493,7 +495,7 @@ def test_a_resignation_offered_is_not_resumed():
     app = rig.app
     g = app.game
     pos, p = bytes(g.pos), g.player
-    rig.press(K.Y, K.X, K.A)
+    rig.press(K.Y, K.X, K.A, K.A)
     assert app.state == A.OFFER
     rig2 = Rig("pico-st7789", seed=7, nvm=rig.hw.nvm)
     assert rig2.app.text.lines[0].text == "Resume Backgammon"

@@ -17,13 +17,16 @@ take it back), AI (thinking), AIMOVE (showing the AI's moves one by one),
 OVER (game over: the final board), SUMMARY (the game's figures), REVIEW
 (the largest errors of the game), OFFER (Backgammon: a double offered, the
 other player takes or drops it; or a resignation, accepted or declined),
-GAMEPAGE (Backgammon: the position's gnubg IDs and resigning).
+GAMEPAGE (Backgammon: the position's gnubg IDs and resigning), ASK
+(Backgammon: a double, a drop or a resignation asked once: A yes, B no).
 
 Keys on the board, usable with A/B/X/Y alone: X (or RIGHT/DOWN) moves the
 cursor on, LEFT/UP moves it back; A (or PRESS) picks, moves, rolls,
 confirms; B undoes the last move, or backs out of a choice; Y undoes the
 whole turn; X and Y together show the hint. In Backgammon, X before a
-roll offers the cube, Y shows its game page (``bg_app.key``). The
+roll offers the cube (asking first), Y shows its game page
+(``bg_app.key``), each on its release: X and Y together there show the
+cube's hint. The
 bottom line names the keys of the moment, in turn when they do not fit at
 once. Keys during the AI's turn are read and dropped.
 """
@@ -36,10 +39,12 @@ from minigam.app import persist as P
 from minigam.app.states import (MENU, INFO, OPEN, OPENED, ROLL, PICK, DEST,
                                 DONE, PASS, AI, AIMOVE, OVER, ENTER, HINT,
                                 CHECK, TUTOR, SUMMARY, REVIEW, OFFER,
+                                GAMEPAGE,
                                 MENU_MODULE, PAGES_MODULE, OVER_MODULES)
 
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
+_CHORDED = const(-2)  # App.chord: X and Y were pressed together
 
 _G_ROLL = const(1)  # minigam.quarter.game states (and minigam.bg.game's)
 _G_OVER = const(3)
@@ -123,6 +128,8 @@ class App:
                 break
             self.key(k)
             took = True
+        if self.chord != K.NONE and self._chord_up():
+            took = True
         if not (took and self.dirty):
             # A key's frame first: the AI's next slice, a review's or a
             # hint's, waits for the next pass.
@@ -130,6 +137,9 @@ class App:
         hw.tick(now_ms)  # (and dims and blanks the screen when idle)
         if self.dirty:
             self.draw()
+        if self.save_due:  # dice rolled: kept once their frame is drawn
+            self.save_due = False
+            self.save_game()
 
     def draw(self):
         """Draw the frame now (the main loop does when ``dirty``; so does
@@ -150,6 +160,8 @@ class App:
     def key(self, code):
         """Handle one key code in the current state."""
         self.keys_taken += 1
+        if self.chord != K.NONE:
+            self._chord_up()  # an X or Y tapped alone before: it acts first
         st = self.state
         if st == MENU:
             _menu().key(self, code)
@@ -162,6 +174,38 @@ class App:
                 self.waited = True
                 self.dirty = True
             return
+        if (code == K.X or code == K.Y) and self.xt.CUBE \
+                and st in (ROLL, OFFER):
+            # Here X and Y act beyond the board (the cube, the game
+            # page), so each waits for its release: with the other key
+            # pressed first, the pair is the cube's hint instead.
+            c = self.chord
+            if c == K.NONE:
+                self.chord = code
+            elif c >= 0:
+                self.chord = _CHORDED
+                self.xt.cube_hint(self)
+                self.dirty = True
+            return
+        if self.chord >= 0:
+            self.chord = _CHORDED  # another key came: the waiting one is off
+        self._act(code, st)
+
+    def _chord_up(self):
+        """Once X and Y are both up, one that waited alone acts; True
+        then."""
+        held = self.hw.keys.held
+        if held(K.X) or held(K.Y):
+            return False
+        c = self.chord
+        self.chord = K.NONE
+        if c >= 0:
+            self._act(c, self.state)
+            self.dirty = True
+        return True
+
+    def _act(self, code, st):
+        """What key ``code`` does in state ``st``."""
         self.tip = 0  # the key tips start again from the first
         self.tip_at = ticks_add(self.now, TIP_MS)
         ok = code in (K.A, K.PRESS)
@@ -199,7 +243,7 @@ class App:
                 self.to_menu()
             elif self.xt.CUBE:  # X doubles, Y its game page (bg_app.key)
                 self.xt.key(self, code, ok, back)
-        elif st >= OFFER:  # Backgammon's offers and its game page
+        elif st >= OFFER:  # Backgammon's offers, questions and game page
             self.xt.key(self, code, ok, back)
         elif st == ENTER:
             _own_dice().key(self, ok, back, fwd, code in (K.LEFT, K.UP, K.Y))
@@ -274,6 +318,7 @@ class App:
     # -- games --------------------------------------------------------------
 
     def next_game(self):
+        self.cube_note = None  # (a drop's words stay with their game)
         g = self.game
         if g.match_over():
             g.new_match()
@@ -303,6 +348,7 @@ class App:
 
     def opened(self):
         g = self.game
+        self.save_due = True  # a restart keeps the opening roll
         self.ai_steps = []
         if g.forced:  # moves are shown one by one, never as a jump
             if not self.is_ai(g.player):
@@ -353,6 +399,7 @@ class App:
         self.hw.pixels.roll(d1, d2, g.player, self.now)
         if self.is_ai(g.player) and g.forced:
             g.undo_turn()
+        self.save_due = True  # a restart plays these dice, not new ones
 
     def _human_roll(self):
         self._roll()
@@ -414,7 +461,9 @@ class App:
         prv = code in (K.LEFT, K.UP)
         if code == K.X or code == K.Y:
             # X and Y together: the hint (of the whole turn, so it first
-            # takes the turn back, as Y alone does).
+            # takes the turn back, as Y alone does). The first key has
+            # acted at once: the hint undoes what it did (the cursor
+            # moved on, the turn taken back), so the cursor stays instant.
             if self.hw.keys.held(K.Y if code == K.X else K.X):
                 _hint().hint(self)
                 return
@@ -585,7 +634,7 @@ class App:
         """Push the game's state into the board view (its code, in
         ``minigam.app.play_view``, is loaded while a game is on)."""
         st = self.state
-        if st in (MENU, INFO, SUMMARY) or st > OFFER or (  # (GAMEPAGE)
+        if st in (MENU, INFO, SUMMARY, GAMEPAGE) or (
                 st == REVIEW and self.review is not None and self.review.done):
             return
         from minigam.app import play_view

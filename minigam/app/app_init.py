@@ -58,13 +58,19 @@ def init(app, hw, dice, ai_seed, perfect):
     app.thinking = False
     app.think_ms = 0
     app.waited = False  # a key was pressed in this AI turn: "wait"
+    app.save_due = False  # dice rolled: the game is saved after the frame
     app.menu_page = 0  # main, Settings or Statistics (app.menu)
     app.menu_sel = 0
     app.dirty = True
     app.frames = 0
     app.keys_taken = 0  # key codes handled (the trace reports it)
+    # X or Y waiting for its release before it acts (App.key), -2 once
+    # both were pressed together, -1 (keys.NONE) none.
+    app.chord = -1
     # Board view state, pushed by _render.
     app.cube_note = None  # Backgammon: the last cube action's words
+    app.ask = None  # Backgammon: what ASK asks (bg_app.ask)
+    app.page_from = 0  # Backgammon: the state its game page came from
     app.srcs = []
     app.src_idx = []
     app.src_index = -1

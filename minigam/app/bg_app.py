@@ -20,7 +20,12 @@ with a cube efficiency of 0.68 and the Kazaross-XG2 match equity table.
 from minigam.compat import unload
 from minigam.hw import keys as K
 from minigam.app.persist import MODE_2P
-from minigam.app.states import ROLL, OFFER
+from minigam.app.states import ROLL, OFFER, ASK
+
+# What ASK asks (``app.ask``): a double, a drop, a resignation.
+DOUBLE = 1
+DROP = 2
+RESIGN = 3
 
 KIND = 1  # persist.BACKGAMMON
 POINTS = True  # a game is worth points: gammons, the cube, money sessions
@@ -110,23 +115,71 @@ def human_double(app):
 def key(app, code, ok, back):
     """The app's keys for Backgammon beyond the board's: before a roll
     (ROLL) X doubles and Y opens the game page; an offer's answer (OFFER:
-    A takes or accepts, B drops or declines); the game page's keys
-    (GAMEPAGE, ``minigam.app.bg_resign``)."""
+    A takes or accepts, B drops or declines, Y the game page); a question
+    (ASK: A yes, B no); the game page's keys (GAMEPAGE,
+    ``minigam.app.bg_resign``). A double, a drop and a resignation, which
+    give points away, are asked once."""
     st = app.state
+    g = app.game
     if st == ROLL:
         if code == K.X:
-            human_double(app)
+            if g.can_double():
+                ask(app, DOUBLE)
         elif code == K.Y:
             game_page(app)
     elif st == OFFER:
-        if ok or back:
+        app.cube_note = None  # (the cube's hint, until a key)
+        if ok or (back and g.resigning):
             answer(app, ok)
-        elif code == K.X and app.game.can_beaver() \
-                and not app.game.resigning:
+        elif back:
+            ask(app, DROP)
+        elif code == K.X and g.can_beaver() and not g.resigning:
             beaver(app)
+        elif code == K.Y:
+            game_page(app)
+    elif st == ASK:
+        if ok or back:
+            _asked(app, ok)
     else:
         from minigam.app.bg_resign import key as page_key
         page_key(app, code, ok, back)
+
+
+def ask(app, what, level=0):
+    """Ask once before ``what`` (``DOUBLE``, ``DROP``, ``RESIGN`` of
+    ``level``): A does it, B goes back."""
+    app.ask = (what, level, app.state if what == DROP else ROLL)
+    app.state = ASK
+
+
+def _asked(app, yes):
+    what, level, back = app.ask
+    app.ask = None
+    app.state = back
+    if not yes:
+        return
+    if what == DOUBLE:
+        human_double(app)
+    elif what == DROP:
+        answer(app, False)
+    else:
+        from minigam.app.bg_resign import offer
+        offer(app, level)
+
+
+def cube_hint(app):
+    """X and Y together before a roll or on a double offered: Hard's cube
+    decision for the player, on the bottom line."""
+    g = app.game
+    if app.state == ROLL:
+        t = ("Hint: double" if g.can_double() and _cube_says("ai_doubles", g)
+             else "Hint: roll")
+    elif g.resigning:
+        return
+    else:
+        t = ("Hint: drop", "Hint: take", "Hint: beaver")[
+            _cube_says("ai_answer", g)]
+    app.cube_note = t
 
 
 def game_page(app):
@@ -231,7 +284,7 @@ def roll_tip(app):
     if app.cube_note:
         return (app.cube_note,)
     return ("X:double B:menu" if app.game.can_double() else "B:menu",
-            "Y:resign, IDs")
+            "Y:resign, IDs", "X+Y:hint")
 
 
 def banner(app):
@@ -239,15 +292,31 @@ def banner(app):
     characters fit the smallest board's banner, 15 the 240x240's), and
     the bottom line's key word when beavers are allowed."""
     g = app.game
+    n = app.board.ban_chars
+    if app.state == ASK:
+        what, level, _ = app.ask
+        if what == DOUBLE:
+            t = "Double to %d?" % (2 * g.cube)
+        elif what == DROP:
+            t = "Drop: lose %d?" % g.cube
+            if len(t) > n:
+                t = "Drop? -%d" % g.cube
+        else:
+            t = "Resign: %d pt?" % g.worth(level)
+            if len(t) > n:
+                t = "Resign?"
+        return t, "A:yes B:no"
     if g.resigning:
         p = g.worth(g.resigning)
         t = "%s resigns: %d" % (app.names()[g.player - 1], p)
         u = t + (" pt" if p == 1 else " pts")
-        return (u if len(u) <= app.board.ban_chars else t,
-                "A:accept B:no")
+        return (u if len(u) <= n else t, "A:accept B:no")
     who = app.names()[g.offered - 1]
-    return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop",
-            "X:beaver" if g.can_beaver() else "")
+    if app.cube_note:  # (the cube's hint)
+        tip = app.cube_note
+    else:
+        tip = "X:beaver Y:IDs" if g.can_beaver() else "Y:IDs X+Y:hint"
+    return ("%s doubles: %d" % (who, 2 * g.cube), "A:take B:drop", tip)
 
 
 def cube_lines(app):

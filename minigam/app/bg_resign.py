@@ -126,9 +126,12 @@ def _lines(app):
     pos = g.pos
     me = pos[TURN]
     sc = g.score
+    asked = app.state == OFFER  # a double or a resignation to answer
     mid = format_match_id({
         "cube": g.cube, "cube_owner": g.cube_owner - 1 if g.cube_owner
-        else -1, "move": me - 1, "turn": me - 1,
+        else -1, "move": me - 1, "turn": 2 - me if asked else me - 1,
+        "double": 0 if g.resigning or not asked else 1,
+        "resign": g.resigning if asked else 0,
         "crawford": 1 if g.crawford else 0, "length": g.match_to,
         "score0": min(sc[0], 32767), "score1": min(sc[1], 32767),
         "no_jacoby": 0 if g.jacoby else 1})
@@ -139,6 +142,8 @@ def _lines(app):
     else:
         out = ["Position ID", pid, "Match ID", mid]
     out.append("Back")
+    if asked:
+        return out  # (the offer is answered on the board)
     # (under the Jacoby rule, before the cube is turned, a single game)
     for k in range(most(pos, 0 if me == 1 else BLOCK)
                    if g.worth(2) > g.worth(1) else 1):
@@ -147,28 +152,32 @@ def _lines(app):
 
 
 def open_page(app):
-    """Y before a roll: the game page, its pointer on "Back". The AI
-    leaves the heap while it shows (it comes back at its next turn):
-    the text view then takes no more room beside the board than the
-    game-over summary does."""
+    """Y before a roll, or on an offer to answer: the game page, its
+    pointer on "Back". The AI leaves the heap while it shows (it comes
+    back at its next turn): the text view then takes no more room beside
+    the board than the game-over summary does."""
     app.ai = None
-    app.state = GAMEPAGE
     lines = _lines(app)
+    app.page_from = app.state
+    app.state = GAMEPAGE
     app.show_page("This position", lines, lines.index("Back"))
 
 
 def key(app, code, ok, back):
-    """A key on the game page."""
+    """A key on the game page: a resignation is asked once
+    (``bg_app.ask``)."""
     t = app.text
     items = t.items
     first = items.index("Back")
     n = len(items) - first
     sel = t.sel - first
     if ok and sel:
-        offer(app, sel)
-    elif ok or back:
         _leave(app)
         app.state = ROLL
+        app.xt.ask(app, app.xt.RESIGN, sel)
+    elif ok or back:
+        _leave(app)
+        app.state = app.page_from
     elif code in (K.X, K.DOWN, K.RIGHT, K.Y, K.UP, K.LEFT):
         sel = (sel + (1 if code in (K.X, K.DOWN, K.RIGHT) else -1)) % n
         app.show_page(t.title.text, items, first + sel)

@@ -1,6 +1,8 @@
 """Game over: the final board (OVER), the game's figures (SUMMARY) and the
 review of its decisions (REVIEW), made in slices while its page shows
-progress. X goes forward through them, B back, A plays on. Loaded at game
+progress. X goes forward through them, B back; A plays on from the
+summary only (on the final board it opens the summary), so a player
+mashing A sees the game's figures before the next game. Loaded at game
 over.
 """
 
@@ -49,12 +51,16 @@ def _drop_judge(app):
 
 
 def key(app, ok, back, fwd):
-    """Game over: A plays on; X goes forward through the final board,
-    the summary and the review's pages, B back (from the board: the
-    menu)."""
+    """Game over: X goes forward through the final board, the summary
+    and the review's pages, B back (from the board: the menu); A opens
+    the summary from the board, plays on from the summary, and does
+    nothing in the review."""
     st = app.state
     if ok:
-        app.next_game()
+        if st == OVER:
+            summary(app)
+        elif st == SUMMARY:
+            app.next_game()
     elif back:
         if st == OVER:
             app.to_menu()

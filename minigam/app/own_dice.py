@@ -56,6 +56,7 @@ def entered(app, d1, d2):
         app.opened()
         return
     g.roll(d1, d2)
+    app.save_due = True  # kept as a rolled one is
     app.hw.pixels.show_dice(d1, d2, who)
     if app.is_ai(who):
         app.start_turn()  # the AI thinks about the roll

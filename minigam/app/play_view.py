@@ -24,9 +24,8 @@ def tips(app):
         if app.forced:
             return ("Forced. A:ok",)
         return ("A:ok B:undo", "Y:undo turn", "X+Y:hint")
-    if st == OVER:  # A plays on, as on every game-over page
-        return ("A:rematch" if app.game.match_winner else "A:next game",
-                "X:more B:menu")
+    if st == OVER:  # (A plays on from the summary)
+        return ("A:more B:menu", "X:more")
     if st == TUTOR:
         return ("A:keep B:redo", "X:show best")
     if st == ENTER:
@@ -86,7 +85,7 @@ def render(app):
             ban = ("Player %d" % p, "press A to roll")
         else:
             ban = ("Your turn", "press A to roll")
-    elif st == OFFER:
+    elif st >= OFFER:  # (Backgammon's offers and questions)
         ban = app.xt.banner(app)
         if len(ban) > 2:  # (Backgammon's beaver key)
             msg = ban[2] or msg

@@ -28,10 +28,13 @@ SUMMARY = const(16)
 REVIEW = const(17)
 OFFER = const(18)
 GAMEPAGE = const(19)  # Backgammon: its IDs and resigning (Y before a roll)
+ASK = const(20)  # Backgammon: "Double to 2? A:yes B:no" (the cube, a drop,
+# a resignation: a key that gives points away asks once)
 
 STATE_NAMES = ("MENU", "INFO", "OPEN", "OPENED", "ROLL", "PICK", "DEST",
                "DONE", "PASS", "AI", "AIMOVE", "OVER", "ENTER", "HINT",
-               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER", "GAMEPAGE")
+               "CHECK", "TUTOR", "SUMMARY", "REVIEW", "OFFER", "GAMEPAGE",
+               "ASK")
 
 # The modules of the text pages, and of the player features: loaded when
 # first used; on stock CircuitPython they leave the heap at the menu, and

@@ -291,7 +291,7 @@ def play_games(s, level, games):
         sim.run_step(s, kind, arg)
     for n in range(games):
         if n:
-            s.tap(key_code("A"))  # game over: the next game
+            s.tap(key_code("A"))  # game over: the summary (A: the next)
         s.tap_until(key_code("A"), "OVER")
         s.check()
 

@@ -148,7 +148,8 @@ def _step():
             if st == A.OVER:
                 _n[3] += APP.game.turn_no
             APP.key(_p1_key(APP, A))
-            if st == A.OVER:  # the next game starts
+            if st == A.OVER:  # A: the summary; A again: the next game
+                APP.key(K.A)
                 if _n[1] >= %(games)d:
                     print("DONE")
                     return
