@@ -383,7 +383,8 @@ def test_review_lists_the_largest_errors_of_the_game(profile):
         assert app.text.title.text == "Error %d of %d" % (k + 1,
                                                          len(want.worst))
         lines = [lb.text for lb in app.text.lines]
-        assert lines[0] == "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2)
+        assert lines[0] == "Turn %d, roll %d-%d" % (  # high die first
+            d.turn, max(d.d1, d.d2), min(d.d1, d.d2))
         assert lines[2].strip() == format_play(1, d.played)[:len(
             lines[2].strip())]
         word = "Blunder" if d.loss > BLUNDER else (

@@ -191,7 +191,8 @@ def test_the_review_measures_every_decision_of_a_whole_game(game):
         assert app.text.title.text == "Error %d of %d" % (k + 1,
                                                          len(want.worst))
         lines = [lb.text.strip() for lb in app.text.lines]
-        assert lines[0] == "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2)
+        assert lines[0] == "Turn %d, roll %d-%d" % (  # high die first
+            d.turn, max(d.d1, d.d2), min(d.d1, d.d2))
         played = play_text(kind, 1, d.played)
         assert lines[2] == played[:len(lines[2])]
         assert lines[5] == "%s -%s" % (MARKS[grade(d.loss, kind)] or "Lost",

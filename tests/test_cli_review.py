@@ -124,7 +124,9 @@ def test_every_line_is_a_real_decision(record, record_text, capsys):
     want = hard_decisions(replay(record_text)[0])
     assert len(body) == len(want) >= 5
     for got, (n, p, d1, d2, played, loss) in zip(body, want):
-        assert got[:5] == (str(n), str(p), str(d1), str(d2), played)
+        # the roll high die first, whichever was rolled first
+        assert got[:5] == (str(n), str(p), str(max(d1, d2)),
+                           str(min(d1, d2)), played)
         assert got[6] == "%.4f" % loss
         assert (got[5] == "=") == (round(loss, 4) == 0)
         assert got[7] == ("blunder" if loss > 0.06 else "doubtful"
@@ -170,6 +172,61 @@ def test_a_match_and_stdin(record_text, monkeypatch, capsys):
     assert rc == 0
     assert "\ngame 2: standard, " in out
     assert out.count("\nP1: ") == 2
+
+
+def nardy_record(seed):
+    """The record of a Long Nardy game two random players played."""
+    from minigam.host.aitools.players import RandomPlayer, play_game as play
+    from minigam.nardy.game import NardyGame
+    from minigam.nardy.record import export as nardy_export
+    g = NardyGame(dice=Dice(seed=seed))
+    play(g, (RandomPlayer(g.rules, seed), RandomPlayer(g.rules, seed + 1)))
+    return nardy_export(g)
+
+
+MAT = str(__import__("pathlib").Path(__file__).parent / "data"
+          / "bg_gnubg_3pt.mat")
+
+
+def test_a_record_names_its_game(tmp_path, record, capsys):
+    # Issue 54: a Long Nardy record was refused ("expected 'MINIGAM
+    # record 1'") without --game nardy; its first line says what it is.
+    path = tmp_path / "nardy.txt"
+    path.write_text(nardy_record(5))
+    rc, out, err = run(["--player", "1", str(path)], capsys)
+    assert rc == 0, err
+    assert out.startswith("game 1: Long Nardy, P")
+    assert len(decisions(out)) >= 5
+    rc, out, err = run(["--player", "1", MAT], capsys)  # gnubg's .mat
+    assert rc == 0, err
+    assert out.startswith("game 1: Backgammon, P1 won")
+    rc, out, err = run(["--values", "hard", "--player", "1", record], capsys)
+    assert rc == 0 and out.startswith("game 1: standard"), err
+    # A --game that the first line contradicts names the record's game.
+    rc, out, err = run(["--game", "minigam", str(path)], capsys)
+    assert rc == 2 and out == ""
+    assert err == ("error: %s: a Long Nardy record ('Long Nardy record "
+                   "1'), not MINIGAM's: --game nardy, or no --game\n"
+                   % path)
+    rc, out, err = run(["--game", "nardy", MAT], capsys)
+    assert rc == 2 and "a Backgammon match (.mat), not Long Nardy's" in err
+    rc, out, err = run(["--game", "backgammon", record], capsys)
+    assert rc == 2 and "a MINIGAM record" in err
+    # A first line that names no game: MINIGAM's reader says what it wants.
+    path.write_text("hello\n")
+    rc, out, err = run([str(path)], capsys)
+    assert rc == 2 and "expected 'MINIGAM record 1'" in err
+
+
+def test_backgammon_plays_in_gnubgs_words(capsys):
+    # gnubg's .mat writes a move a die (turn 21: "42: 8/4* 4/2"); the
+    # review writes the play as players do, and the roll high die first.
+    rc, out, err = run(["--game", "backgammon", MAT], capsys)
+    assert rc == 0, err
+    lines = {d[0]: d for d in decisions(out.split("\ngame 2:")[0])}
+    assert lines["21"][1:5] == ("2", "4", "2", "8/4*/2")
+    assert "\n  13. P2 3-3  18/15(2) 13/10(2) " in out
+    assert all(int(d[2]) >= int(d[3]) for d in lines.values())
 
 
 def test_exact_without_a_table_names_the_solve_command(record, no_cache,

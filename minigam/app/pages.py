@@ -168,7 +168,7 @@ def review_page(app):
     name = "You" if app.mode == P.MODE_AI else "P%d" % d.player
     mark = MARKS[grade(d.loss, k)] or "Lost"
     return "Error %d of %d" % (i, pages - 1), [
-        "Turn %d, roll %d-%d" % (d.turn, d.d1, d.d2),
+        "Turn %d, roll %d-%d" % (d.turn, max(d.d1, d.d2), min(d.d1, d.d2)),
         name + " played",
         "  " + play_text(k, d.player, d.played),
         "Better",

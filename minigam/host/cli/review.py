@@ -4,8 +4,10 @@
 The handheld's game-over review on the PC, for every decision: each game of
 RECORD (``-`` for stdin; a match has several games) is walked with
 ``minigam.core.review.Review``, and each decision with a choice gets a
-line: turn, player, roll, the play made, a better play (``=`` when the
-play made lost nothing), what it lost and its mark (the game's thresholds,
+line: turn, player, roll (the higher die first), the play made, a better
+play (``=`` when the play made lost nothing), in the game's notation
+(Backgammon's as gnubg writes it: ``24/15``, ``6/2*(2)``), what it lost and
+its mark (the game's thresholds,
 ``minigam.core.review.LIMITS``: doubtful, blunder, very bad). Then, per
 game and player: decisions, the mean loss a decision (and the total, a sum
 of losses: for MINIGAM's win chances it is no probability), and the
@@ -13,8 +15,11 @@ of losses: for MINIGAM's win chances it is no probability), and the
 
 RECORD by game: MINIGAM's records (``play --record``), a Backgammon match
 in gnubg's ``.mat`` text (the handheld's console export, or gnubg's
-``export match mat``), Long Nardy's records. MINIGAM's losses are win
-probability, the 24-point games' cubeless equity in points a game.
+``export match mat``), Long Nardy's records. Its first line (after blank
+lines and comments) says which: ``MINIGAM record 1``, ``Long Nardy record
+1``, a ``.mat``'s ``N point match``; ``--game``, when given, must agree.
+MINIGAM's losses are win probability, the 24-point games' cubeless equity
+in points a game.
 
 Values: ``exact`` (MINIGAM's cached exact table, ``solve`` makes it; an
 error without it), ``hard`` (Hard's first-ply estimates, as on the
@@ -33,6 +38,7 @@ print ``error: <file>: ...`` and exit with 2.
 """
 
 import argparse
+import re
 import sys
 
 from minigam.core.review import (Review, TOP, MARKS, LIMITS, grade,
@@ -40,6 +46,13 @@ from minigam.core.review import (Review, TOP, MARKS, LIMITS, grade,
 from minigam.host.cli.replay import read_bytes, read_text
 
 GAMES = ("minigam", "backgammon", "nardy")
+# How each game's records are named in an error: a --game that the first
+# line contradicts.
+RECORD_OF = {"minigam": ("a MINIGAM record ('MINIGAM record 1')",
+                         "MINIGAM's"),
+             "backgammon": ("a Backgammon match (.mat)", "Backgammon's"),
+             "nardy": ("a Long Nardy record ('Long Nardy record 1')",
+                       "Long Nardy's")}
 
 EXACT = "exact (cached table)"
 HARD = "Hard's estimates"
@@ -71,7 +84,8 @@ def decision_line(d, kind=0):
     ``kind`` as a line."""
     better = play_text(kind, d.player, d.best) if lost(d) else "="
     return ("%4d. P%d %d-%d  %-14s %-14s %.4f  %s" % (
-        d.turn, d.player, d.d1, d.d2, play_text(kind, d.player, d.played),
+        d.turn, d.player, max(d.d1, d.d2), min(d.d1, d.d2),
+        play_text(kind, d.player, d.played),
         better, d.loss, mark(d.loss, kind))).rstrip()
 
 
@@ -189,15 +203,40 @@ class MatGame:
         self.winner = log.winner
 
 
-def read_record(name, game="minigam"):
+def record_game(text):
+    """The game (one of ``GAMES``) that ``text``'s first line names, or
+    None."""
+    from minigam.nardy.record import HEADER as NARDY
+    from minigam.quarter.record import HEADER as MINIGAM
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s[0] in "#;":  # (the records' and .mat's comments)
+            continue
+        if s == MINIGAM:
+            return "minigam"
+        if s == NARDY:
+            return "nardy"
+        if re.match(r"\d+\s+point\s+match$", s, re.I | re.A):
+            return "backgammon"
+        return None
+    return None
+
+
+def read_record(name, game=None):
     """The games of file ``name`` (``-``: stdin) of ``game`` (one of
-    ``GAMES``); ValueError with the message to print."""
+    ``GAMES``; None: the game its first line names, else MINIGAM);
+    ValueError with the message to print."""
     try:
         data = read_bytes(name)
     except OSError as exc:
         raise ValueError("cannot read %s: %s" % (name, exc.strerror or exc))
     try:
         text = read_text(data)
+        named = record_game(text)
+        if game and named and named != game:
+            raise ValueError("%s, not %s: --game %s, or no --game" % (
+                RECORD_OF[named][0], RECORD_OF[game][1], named))
+        game = game or named or "minigam"
         if game == "backgammon":
             from minigam.host import bgmat
             return [MatGame(g) for g in bgmat.read(text).games]
@@ -228,8 +267,9 @@ def main(argv):
     ap.add_argument("record", nargs="?", metavar="RECORD",
                     help="a file of the game's records (Backgammon: a "
                     ".mat match), '-' for stdin")
-    ap.add_argument("--game", choices=GAMES, default="minigam",
-                    help="the game of RECORD (default minigam)")
+    ap.add_argument("--game", choices=GAMES, default=None,
+                    help="the game of RECORD (default: the one its first "
+                    "line names)")
     ap.add_argument("--values", choices=("exact", "hard", "auto"),
                     default="auto",
                     help="exact table, Hard's estimates, or exact when "
@@ -259,15 +299,18 @@ def main(argv):
         return tutor_calibration.main(args.calibrate, sys.stdout)
     if args.record is None:
         ap.error("RECORD is required")
-    if args.game != "minigam" and args.values == "exact":
-        ap.error("--values exact: only MINIGAM has exact values; the "
-                 "24-point games are judged by Hard's estimates")
+    exact_only = ("--values exact: only MINIGAM has exact values; the "
+                  "24-point games are judged by Hard's estimates")
+    if args.game not in (None, "minigam") and args.values == "exact":
+        ap.error(exact_only)
     players = (1, 2) if args.player == "both" else (int(args.player),)
     advisors = Advisors(args.values)
     try:
         games = read_record(args.record, args.game)
-        if args.game == "minigam":
-            for game in games:  # every advisor first: no half a report
+        if games and games[0].KIND and args.values == "exact":
+            ap.error(exact_only)
+        for game in games:  # every advisor first: no half a report
+            if not game.KIND:
                 advisors.get(game.rules)
     except ValueError as exc:
         sys.stderr.write("error: %s\n" % exc)
