@@ -314,8 +314,15 @@ def test_jacoby_and_beavers_in_a_two_player_money_session():
     choose_backgammon(rig)
     choose_line(rig, "Settings")
     choose_line(rig, "Rules: Standard")
-    assert app.text.lines[0].text == "Rules: Jacoby, beavers"
-    assert app.settings.jacoby
+    assert app.text.lines[0].text == "Rules: Jacoby"
+    assert app.settings.jacoby and not app.settings.beavers
+    s = P.Settings()
+    assert s.load(app.settings.to_bytes()) is not False
+    assert s.jacoby and not s.beavers
+    rig.press(K.A)
+    assert app.text.lines[0].text in ("Rules: Jacoby, beavers",
+                                      "Jacoby, beavers")
+    assert app.settings.jacoby and app.settings.beavers
     s = P.Settings()
     assert s.load(app.settings.to_bytes()) is not False and s.jacoby
     rig.press(K.B)

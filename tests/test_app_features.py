@@ -306,17 +306,19 @@ def test_tutor_names_an_error_and_offers_it_back(profile):
             break
         rig.tick()
     assert app.state == A.TUTOR
+    played = bytes(g.pos)
     rig.press(K.X)  # X: the better play, shown as the hint
-    assert app.state == A.HINT and g.pos == start
-    rig.tick()
+    assert app.state == A.HINT and bytes(g.pos) == played
+    rig.tick(3)
     assert app.adv.steps == ai.steps
-    rig.press(K.A)
-    play_by_keys(rig, bad)
-    rig.press(K.A)
-    for _ in range(100):
-        if app.state != A.CHECK:
-            break
-        rig.tick()
+    assert bytes(app.scratch) != played  # the hint's board, from the start
+    # Any key ends the hint: the notice again, the player's play still
+    # there, to keep (A) or take back (B).
+    rig.press(K.B)
+    assert app.state == A.TUTOR and bytes(g.pos) == played
+    assert app.board.msg_lb.text.strip() == "A:keep B:redo"
+    rig.press(K.X, K.A)  # the hint again, then the notice
+    assert app.state == A.TUTOR
     rig.press(K.A)  # keep
     assert g.turn_no == turn + 1
 

@@ -222,3 +222,41 @@ def test_jacoby_rule_and_beavers():
     g.setup(new_position(1), cube=32, cube_owner=1)
     g.double()
     assert not g.can_beaver()
+
+
+def test_the_jacoby_rule_without_beavers():
+    """Issue 54: the Jacoby rule may come without beavers: gammons still
+    count only once the cube is turned, but a double cannot be beavered;
+    a save keeps which (and a save from before says: with beavers)."""
+    from minigam.bg import save
+    from minigam.core.saveframe import crc16, SaveError
+    g = BgGame(match_to=0, dice=Dice(source=[6, 1, 3, 2]), jacoby=True,
+               beavers=False)
+    assert g.jacoby and not g.beavers
+    assert g.worth(2) == 1  # the Jacoby rule: the cube never turned
+    g.start_game()
+    g.play_steps(_first_play(g))
+    g.confirm()
+    g.double()
+    assert not g.can_beaver()
+    with pytest.raises(GameError):
+        g.beaver()
+    data = save.dumps(g)
+    back = save.loads(data)
+    assert back.jacoby and not back.beavers and not back.can_beaver()
+    # The same save with the flag cleared, as before it existed: beavers.
+    old = bytearray(data)
+    old[12] &= 63
+    c = crc16(old, end=len(old) - 2)
+    old[-2], old[-1] = c >> 8, c & 255
+    assert save.loads(bytes(old)).beavers
+    # The flag without the Jacoby rule is a bad save.
+    g = BgGame(match_to=0)
+    g.start_game((6, 1))
+    bad = bytearray(save.dumps(g))
+    bad[12] |= 64
+    c = crc16(bad, end=len(bad) - 2)
+    bad[-2], bad[-1] = c >> 8, c & 255
+    with pytest.raises(SaveError):
+        save.loads(bytes(bad))
+    assert not BgGame(match_to=0, beavers=True).beavers  # (no Jacoby rule)

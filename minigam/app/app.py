@@ -140,6 +140,7 @@ class App:
         if self.save_due:  # dice rolled: kept once their frame is drawn
             self.save_due = False
             self.save_game()
+            self.dirty = P.failed != self.failed_seen  # ("Save failed!")
 
     def draw(self):
         """Draw the frame now (the main loop does when ``dirty``; so does
@@ -206,6 +207,7 @@ class App:
 
     def _act(self, code, st):
         """What key ``code`` does in state ``st``."""
+        self.failed_seen = P.failed  # ("Save failed!" told: a key hides it)
         self.tip = 0  # the key tips start again from the first
         self.tip_at = ticks_add(self.now, TIP_MS)
         ok = code in (K.A, K.PRESS)
@@ -255,20 +257,22 @@ class App:
             # without the tutor its judge and the judge's code leave too
             # (a hint keeps nothing).
             unload("minigam.app.hint")
-            if not self.tutor:
-                self.adv = None
-                self.adv_state = 0
-                unload("minigam.app.coach")
-            self._moves()
+            if self.hint_keeps:  # the tutor's notice again, the play kept
+                self.state = TUTOR
+            else:
+                if not self.tutor:
+                    self.adv = None
+                    self.adv_state = 0
+                    unload("minigam.app.coach")
+                self._moves()
         elif st == TUTOR:
             if ok:
                 self.confirm_play()
-            elif back or code == K.X:
+            elif code == K.X:  # the better play shown; then keep or redo
+                _hint().hint(self, True)
+            elif back:
                 self.game.undo_turn()
-                if code == K.X:
-                    _hint().hint(self)  # the better play, shown
-                else:
-                    self._moves()
+                self._moves()
         else:
             self._board_key(code, ok, back)
         self.dirty = True

@@ -59,6 +59,7 @@ def init(app, hw, dice, ai_seed, perfect):
     app.think_ms = 0
     app.waited = False  # a key was pressed in this AI turn: "wait"
     app.save_due = False  # dice rolled: the game is saved after the frame
+    app.failed_seen = P.failed  # the failed saves the player was told of
     app.menu_page = 0  # main, Settings or Statistics (app.menu)
     app.menu_sel = 0
     app.dirty = True
@@ -92,6 +93,7 @@ def init(app, hw, dice, ai_seed, perfect):
     # the hint's board; the tutor's result (either game's position)
     app.scratch = bytearray(17)  # (53 for Backgammon: menu._start)
     app.hint_k = -1  # the hint's move shown (-1: still thinking)
+    app.hint_keeps = False  # the hint leaves the player's play (tutor)
     app.tutor_text = None  # the tutor's notice: its two lines
     # Your own dice: whose roll is entered (0 the opening), which die,
     # the values, and whether the opening dice tied.

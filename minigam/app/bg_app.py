@@ -242,7 +242,8 @@ def new_game(app, m):
     from minigam.bg.game import BgGame
     app.game = BgGame(match_to=0 if m == 1 else m, dice=app.dice,
                       auto_forced=app.settings.auto,
-                      jacoby=app.settings.jacoby)
+                      jacoby=app.settings.jacoby,
+                      beavers=app.settings.beavers)
 
 
 def player(app, level, seed):

@@ -9,9 +9,13 @@ from minigam.app.coach import analyse
 from minigam.hw.ticks import ticks_add
 
 
-def hint(app):
-    """Show Hard's play for this roll, from the turn's start."""
-    app.game.undo_turn()
+def hint(app, keep=False):
+    """Show Hard's play for this roll, from the turn's start: the turn
+    is taken back, or with ``keep`` (the tutor's "show best") left on
+    the board, to be kept once the hint ends (``App``: back to TUTOR)."""
+    if not keep:
+        app.game.undo_turn()
+    app.hint_keeps = keep
     analyse(app)  # the judge's, unless this roll's is made
     app.state = HINT
     app.hint_k = -1
@@ -28,7 +32,7 @@ def hint_frame(app):
         k = 0
     q = app.scratch
     if k == 0:
-        q[:] = g.pos
+        q[:] = g.turn_start()
     else:
         src, die = steps[k - 1]
         g.rules.do_move(q, 0 if q[g.TURN] == 1 else g.BLOCK, src, die)

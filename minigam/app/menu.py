@@ -169,11 +169,13 @@ def match_text(s):
 
 def _rules_text(s):
     """The rules setting of the chosen game: MINIGAM's Full-Entry variant,
-    Backgammon's money sessions with the Jacoby rule and beavers, or Long
+    Backgammon's money sessions with the Jacoby rule, beavers or not, or Long
     Nardy's "Strict head" (no first-turn head exception for 6-6, 4-4 and
     3-3; Standard has it). Each fits the smallest line."""
     if s.game == P.BACKGAMMON:
-        return "Jacoby, beavers" if s.jacoby else "Standard"
+        if s.jacoby:
+            return "Jacoby, beavers" if s.beavers else "Jacoby"
+        return "Standard"
     if s.full_entry if not s.game else not s.head_doubles:
         return "Strict head" if s.game else "Full-Entry"
     return "Standard"
@@ -282,8 +284,10 @@ def menu_key(app, code):
         items = menu_items(app)
         app.menu_sel = [i for i, _ in items].index(_GAME)
     elif item == VARIANT:
-        if s.game == P.BACKGAMMON:
-            s.jacoby = not s.jacoby
+        if s.game == P.BACKGAMMON:  # Standard, Jacoby, Jacoby and beavers
+            r = _step(s.jacoby + (s.jacoby and s.beavers), 3, d)
+            s.jacoby = r > 0
+            s.beavers = r != 1
         elif s.game:
             s.head_doubles = not s.head_doubles
         else:
@@ -366,6 +370,7 @@ def play_from(app, mode, pos, level=None):
 def _start(app, mode, level):
     app.menu_page = _MAIN  # after the game, the menu's main page
     keep_store(app)
+    app.cube_note = None  # (the words of another game's cube)
     app.mode = mode
     app.level = level
     g = app.game

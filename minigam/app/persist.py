@@ -59,7 +59,8 @@ class Settings:
         self.level = 1
         self.full_entry = False
         self.head_doubles = True  # Long Nardy's first-turn head exception
-        self.jacoby = False  # Backgammon's money: the Jacoby rule, beavers
+        self.jacoby = False  # Backgammon's money: the Jacoby rule,
+        self.beavers = True  # ... with beavers
         self.match = 0
         self.auto = True
         self.speed = 1
@@ -71,10 +72,12 @@ class Settings:
 
     def to_bytes(self):
         # byte 2: bit 0 MINIGAM's Full-Entry, bit 1 Long Nardy's head
-        # exception off (older blobs leave it 0: on)
+        # exception off (older blobs leave it 0: on), bit 2 Backgammon's
+        # Jacoby rule, bit 3 its beavers off (older blobs: 0, on)
         return bytes((SET_VER, self.level, (1 if self.full_entry else 0)
                       | (0 if self.head_doubles else 2)
-                      | (4 if self.jacoby else 0),
+                      | (4 if self.jacoby else 0)
+                      | (0 if self.beavers else 8),
                       self.match, 1 if self.auto else 0, self.speed,
                       self.bright, self.mode, 1 if self.tutor else 0,
                       1 if self.own_dice else 0, self.game))
@@ -145,12 +148,20 @@ def load_stats(store):
     return s
 
 
+# Saves that failed since start-up: the board's bottom line says so until
+# the player's next key (``play_view``); what was saved before stays.
+failed = 0
+
+
 def save_blob(store, kind, data):
-    """Save, never raising: a failed save must not stop the game."""
+    """Save, never raising: a failed save must not stop the game (the
+    store writes a record whole or not at all)."""
+    global failed
     try:
         store.save(kind, data)
         return True
     except Exception as exc:  # noqa: BLE001 (full NVM, hardware error)
+        failed += 1
         print("minigam: save failed:", exc)
         return False
 

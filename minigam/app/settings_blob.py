@@ -4,7 +4,7 @@ otherwise hold heap through every game. ``Settings.to_bytes`` writes it.
 
 Version 3, 11 bytes: version, AI level, bit 0 MINIGAM's Full-Entry and
 bit 1 Long Nardy's head exception off, bit 2 Backgammon's money
-sessions with the Jacoby rule and beavers, match index, auto-play of forced
+sessions with the Jacoby rule, bit 3 without beavers, match index, auto-play of forced
 plays, AI speed index, brightness index, last mode, the tutor, your own
 dice, the game. Versions 1 and 2 (without the last three, or the last
 one) still load.
@@ -27,6 +27,7 @@ def unpack(s, data, P):
     s.full_entry = bool(data[2] & 1)
     s.head_doubles = not data[2] & 2
     s.jacoby = bool(data[2] & 4)
+    s.beavers = not data[2] & 8
     s.match = data[3]
     s.auto = bool(data[4])
     s.speed = data[5]

@@ -7,12 +7,12 @@ The API is MINIGAM's (``minigam.quarter.game``), so the app drives every game th
 same way; what differs:
 
 ``BgGame(rules=None, match_to=0, dice=None, auto_forced=False,
-jacoby=False)``
+jacoby=False, beavers=True)``
     ``match_to`` the points needed to win the match (1, 3, 5, 7, ...), or
     0 for a money session (games are played on, the points add up).
     A 1-point match has no cube (doubling could not change its result).
-    ``jacoby``: a money session's optional rules, the Jacoby rule and
-    beavers (ignored in a match).
+    ``jacoby``: a money session's optional rules, the Jacoby rule and,
+    unless ``beavers`` is False, beavers (ignored in a match).
 
 Extra attributes (both games):
     ``points``        the points the last game was worth (set at ``OVER``);
@@ -26,7 +26,8 @@ Backgammon's cube:
     ``crawford``      True in the Crawford game (no doubling);
     ``jacoby``        True for a money session played with the Jacoby
                       rule (a gammon or backgammon counts as a single
-                      game while the cube was never turned) and beavers;
+                      game while the cube was never turned);
+    ``beavers``       True when, with ``jacoby``, a double may be beavered;
     ``dropped``       True when the last game ended by a dropped double;
     ``resigned``      0, or how the last game ended by a resignation: 1 a
                       single game, 2 a gammon, 3 a backgammon given up;
@@ -41,7 +42,7 @@ Backgammon's extra methods:
         doubler rolls next (state ``ROLL``).
     ``drop() -> winner``: the opponent passes: the doubler wins the cube's
         value before the double (state ``OVER``).
-    ``can_beaver() -> bool`` and ``beaver()``: with ``jacoby``, the
+    ``can_beaver() -> bool`` and ``beaver()``: with ``beavers``, the
         opponent takes and at once redoubles, keeping the cube: it goes
         to four times its value (at most 64) and is theirs; the doubler
         rolls next. No raccoons.
@@ -70,8 +71,9 @@ class BgGame(Game24):
     KIND = 1  # persist.BACKGAMMON
 
     def __init__(self, rules=None, match_to=0, dice=None, auto_forced=False,
-                 jacoby=False):
+                 jacoby=False, beavers=True):
         self.jacoby = bool(jacoby) and not match_to
+        self.beavers = self.jacoby and bool(beavers)
         self.crawford = False
         self.crawford_done = False
         Game24.__init__(self, rules if rules is not None else Rules(),
@@ -170,7 +172,7 @@ class BgGame(Game24):
         self.log[-1] = 2  # doubled, taken
 
     def can_beaver(self):
-        return self.state == CUBE and self.jacoby and self.cube * 4 <= 64
+        return self.state == CUBE and self.beavers and self.cube * 4 <= 64
 
     def beaver(self):
         if not self.can_beaver():

@@ -13,7 +13,7 @@ Layout (big-endian):
 0      magic ``0x42`` ("B")
 1      version (1)
 2      flags: bit 0 auto-forced, bit 1 Crawford game, bit 2 Crawford
-       done, bit 3 the Jacoby rule and beavers (money), bits 4-6 state
+       done, bit 3 the Jacoby rule (money), bits 4-6 state
        (``NEW``, ``ROLL``, ``MOVE``, ``OVER``, ``CUBE``)
 3      match length in points (0: money)
 4..7   score of Player 1, Player 2 (uint16 each)
@@ -23,7 +23,8 @@ Layout (big-endian):
        board, or not over; 1 a dropped double; 2, 3, 4 a resigned single
        game, gammon, backgammon) | log2 of the cube's value << 2 | its
        owner (0 centred, 1, 2)
-12     the player to move (1, 2); in ``CUBE`` the player who doubled
+12     the player to move (1, 2); in ``CUBE`` the player who doubled;
+       | 64: the Jacoby rule without beavers (0 in saves before it: with)
 13-26  GNU Backgammon Position ID of the turn's start (14 characters)
 27,28  dice of the turn (0 when not rolled)
 29     moves made this turn (0..4)
@@ -64,7 +65,8 @@ def dumps(game):
     end = 1 if game.dropped else game.resigned + 1 if game.resigned else 0
     b[11] = end << 5 | lg << 2 | game.cube_owner
     pos = game.turn_start() if game.state == G.MOVE else game.pos
-    b[12] = game.offered if game.state == G.CUBE else pos[TURN]
+    b[12] = (game.offered if game.state == G.CUBE else pos[TURN]) \
+        | (0 if game.beavers or not game.jacoby else 64)
     from minigam.bg.ids import format_position_id
     pid = format_position_id(pos)
     for k in range(14):
@@ -86,8 +88,9 @@ def _read(data, dice):
         raise SaveError("bad cube")
     if end > 4 or (end and state != G.OVER):
         raise SaveError("bad game end")
-    mover = data[12]
-    if mover not in (1, 2):
+    mover = data[12] & 63
+    if mover not in (1, 2) or data[12] & 128 \
+            or (data[12] & 64 and not flags & 8):
         raise SaveError("bad player to move")
     from minigam.bg.ids import parse_position_id
     pos = parse_position_id(bytes(data[13:27]).decode(), turn=mover)
@@ -100,7 +103,8 @@ def _read(data, dice):
     if flags & 8 and match_to:
         raise SaveError("the Jacoby rule in a match")
     g = G.BgGame(match_to=match_to, dice=dice,
-                 auto_forced=bool(flags & 1), jacoby=bool(flags & 8))
+                 auto_forced=bool(flags & 1), jacoby=bool(flags & 8),
+                 beavers=not data[12] & 64)
     g.crawford = bool(flags & 2)
     g.crawford_done = bool(flags & 4)
     matched(g, data, state)

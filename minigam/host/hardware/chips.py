@@ -67,6 +67,13 @@ def ships_24_point_games(profile):
     return bool(_profiles()[profile]["stock_24_point_games"])
 
 
+def plays_24_point_games(profile):
+    """Whether profile ``profile``'s board plays Backgammon and Long
+    Nardy at all: with the MINIGAM firmware (its chip's) or a stock
+    bundle that carries them. The simulator offers what the board does."""
+    return chip_of(profile) == FIRMWARE_CHIP or ships_24_point_games(profile)
+
+
 def games_of(profile):
     """The games profile ``profile``'s stock bundle plays, in words."""
     if ships_24_point_games(profile):

@@ -242,7 +242,9 @@ class Session:
         self.profile = name
         self.hw = hwhost.build_host_profile(name, nvm=nvm)
         self.panel = PanelCapture(self.hw.display)
-        self.app = _build_app(self.hw, seed, perfect)
+        from minigam.host.hardware.chips import plays_24_point_games
+        self.app = _build_app(self.hw, seed, perfect,
+                              plays_24_point_games(name))
         self.recorder = None
         if mat:
             from minigam.host.bgmat import Recorder
@@ -423,15 +425,35 @@ def nvm_path(profile):
     return os.path.join(data_dir(), "nvm-%s.bin" % profile)
 
 
-def _build_app(hw, seed, perfect=None):
+# The 24-point games' packages: a board whose drive lacks them (a stock
+# PyBadge's) finds neither.
+_GAMES_24 = ("minigam.bg", "minigam.nardy")
+
+
+def _build_app(hw, seed, perfect=None, games_24=True):
     """The app, built exactly as ``code.py`` builds it (plus, with
     ``perfect``, the host's Perfect level:
-    ``minigam.host.aitools.quarter.perfect.factory``)."""
+    ``minigam.host.aitools.quarter.perfect.factory``). Without
+    ``games_24`` it is built as on a board whose drive carries MINIGAM
+    alone: the app finds no Backgammon package (``menu.check_games``),
+    so its menu offers MINIGAM only, as the board's does."""
     try:
         from minigam.app.start import build_app
     except ImportError as exc:
         raise SimError("the app is missing: %s" % exc)
-    return build_app(hw, seed=seed, perfect=perfect)
+    if games_24:
+        return build_app(hw, seed=seed, perfect=perfect)
+    kept = {m: sys.modules.get(m) for m in _GAMES_24}
+    for m in _GAMES_24:
+        sys.modules[m] = None  # (an import of it raises ImportError)
+    try:
+        return build_app(hw, seed=seed, perfect=perfect)
+    finally:
+        for m, mod in kept.items():
+            if mod is None:
+                del sys.modules[m]
+            else:
+                sys.modules[m] = mod
 
 
 def run_step(session, kind, arg):
