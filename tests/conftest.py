@@ -15,6 +15,38 @@ import sys  # noqa: E402
 import pytest  # noqa: E402
 
 
+def missing_firmware_file(name):
+    """Why a test needing file ``name`` of the firmware folder cannot run,
+    or None when the file is there: the file's name and where it was
+    looked for, so the skip says what to get."""
+    from minigam.host.firmware.inputs import firmware_dir
+
+    path = os.path.join(firmware_dir(), name)
+    if os.path.isfile(path):
+        return None
+    return ("firmware file %s not found in %s (set MINIGAM_FIRMWARE_DIR; "
+            "docs/firmware.md, 'Files the tests use', says where to get it)"
+            % (name, firmware_dir()))
+
+
+@pytest.fixture(scope="session")
+def firmware_file():
+    """``firmware_file(name)``: the path of the firmware folder's file
+    ``name``. A fresh clone has no firmware folder: outside CI a missing
+    file skips the test with ``missing_firmware_file``'s message; in CI
+    (``CI`` set), where the files must be, it fails the test."""
+    from minigam.host.firmware.inputs import firmware_dir
+
+    def find(name):
+        why = missing_firmware_file(name)
+        if why:
+            if os.environ.get("CI"):
+                pytest.fail(why)
+            pytest.skip(why)
+        return os.path.join(firmware_dir(), name)
+    return find
+
+
 @pytest.fixture(autouse=True)
 def _simulator_files_stay_in_the_test(tmp_path, monkeypatch):
     """The simulator keeps its NVM in the user's data directory; a test's

@@ -18,7 +18,8 @@ from minigam.host.firmware.errors import BuildError
 SHARED = os.path.join(firmware_dir(), source.TARBALL)
 needs_bundle = pytest.mark.skipif(
     not os.path.isfile(SHARED) and not os.environ.get("CI"),
-    reason="no CircuitPython source bundle in the firmware folder")
+    reason="firmware file %s not found in %s (MINIGAM_FIRMWARE_DIR)"
+    % (source.TARBALL, firmware_dir()))
 
 
 def _git(cwd, *args):
