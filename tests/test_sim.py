@@ -27,12 +27,32 @@ def test_parse_script():
         ("await", "PICK"), ("until", (K.A, "OVER"))]
 
 
+def test_parse_script_chords():
+    # X+Y: X pressed, then Y while X is held, then both let go (issue 54:
+    # the hint's chord could not be scripted).
+    assert sim.parse_script("X+Y a+b+Right A") == [
+        ("chord", (K.X, K.Y)), ("chord", (K.A, K.B, K.RIGHT)), ("tap", K.A)]
+
+
 @pytest.mark.parametrize("bad", ["FIRE", "A*", "wait:x", "A*1000001", "@",
                                  "await:NAP", "A*until:NAP", "Q*until:OVER",
-                                 "wait:600001", "+99999999999"])
+                                 "wait:600001", "+99999999999", "X+", "+X",
+                                 "X+FIRE", "X+X", "X+Y*2"])
 def test_parse_script_rejects_bad_tokens(bad):
     with pytest.raises(sim.SimError):
         sim.parse_script("A " + bad)
+
+
+def test_help_lists_every_key_script_token(capsys):
+    from minigam.app.states import STATE_NAMES
+    from minigam.host.cli import sim as cmd_sim
+    with pytest.raises(SystemExit):
+        cmd_sim.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for token in ("PRESS", "A*3", "A*until:STATE", "await:STATE", "X+Y",
+                  "wait:MS", "+MS", "shot", "# comment"):
+        assert token in out, token
+    assert "STATE: " + " ".join(STATE_NAMES) in out
 
 
 def test_terminal_input():
@@ -108,6 +128,72 @@ def test_headless_game_through_key_presses_to_game_over(mode_keys, profile,
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         session.close()
+
+
+def test_a_chord_holds_both_keys_and_is_the_cube_hint():
+    # Backgammon against the AI, at the roll: X+Y is the cube's hint; X
+    # alone would ask to double (issue 54, items 1 and 8).
+    session = sim.Session("pico-st7789", seed=5)
+    app = session.app
+    seen = []
+    keys = session.hw.keys
+    run = session._run
+
+    def watch():
+        seen.append((keys.held(K.X), keys.held(K.Y)))
+        run()
+
+    try:
+        sim.run_script(session, sim.parse_script(
+            "X X X A Y Y Y A A*until:ROLL"), settle_ms=0)
+        assert app.game.can_double()
+        session._run = watch
+        sim.run_script(session, sim.parse_script("X+Y"), settle_ms=200)
+        assert (True, False) in seen and (True, True) in seen
+        assert seen[-1] == (False, False)
+        assert session.state == "ROLL" and app.game.cube == 1
+        assert app.cube_note in ("Hint: double", "Hint: roll")
+        with pytest.raises(sim.SimError):  # no such key on the profile
+            session.chord((K.X, 99))
+    finally:
+        session.close()
+
+
+def test_host_keys_scripts_press_a_chord():
+    # hwhost's own scripts (build_host_profile(keys=...)): X+Y too.
+    from minigam.host.simulator.hwhost import build_host_profile
+    hw = build_host_profile("pico-st7789")
+    try:
+        hw.keys.push_script("X+Y A")
+        seen = []
+        for t in range(0, 100, 10):
+            k = hw.keys.poll(t)
+            while k != K.NONE:
+                seen.append((k, hw.keys.held(K.X), hw.keys.held(K.Y)))
+                k = hw.keys.poll(t)
+        assert seen[:2] == [(K.X, True, False), (K.Y, True, True)]
+        assert [c for c, _, _ in seen] == [K.X, K.Y, K.A]
+        assert not hw.keys.held(K.X) and not hw.keys.held(K.Y)
+        with pytest.raises(ValueError):
+            hw.keys.push_script("X+X")
+    finally:
+        hw.deinit()
+
+
+def test_a_chord_on_the_emulator_sends_both_keys_then_both_releases():
+    from minigam.host.emu.device import EmuSession
+    s = EmuSession.__new__(EmuSession)  # no board: the calls are recorded
+    s._keys = {K.X: "X", K.Y: "Y"}
+    s._keys_sent = 0
+    s.profile = "pico-st7789"
+    s.keys_taken = None
+    calls = []
+    s._call = lambda cmd, **kw: calls.append((kw["name"], kw["down"]))
+    s.run = lambda ms, **kw: calls.append(ms)
+    s.chord((K.X, K.Y))
+    assert calls == [("X", True), ("Y", True), sim.TAP_MS, ("X", False),
+                     ("Y", False), sim.GAP_MS]
+    assert s._keys_sent == 2  # the app takes one key a press
 
 
 def test_headless_cli_writes_screenshots(tmp_path, capsys):

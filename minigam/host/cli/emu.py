@@ -20,7 +20,7 @@ def main(argv):
         description="Run MINIGAM on the real CircuitPython firmware in an "
                     "emulated RP2040 (headless).",
         epilog="Key script tokens as for sim: A B X Y UP DOWN LEFT RIGHT "
-               "PRESS, A*3, A*until:STATE, wait:MS, await:STATE, shot.")
+               "PRESS, A*3, A*until:STATE, X+Y, wait:MS, await:STATE, shot.")
     ap.add_argument("--profile", default="pico-st7789",
                     help="an RP2040 profile (default: pico-st7789)")
     ap.add_argument("--keys", default="", help="key script")

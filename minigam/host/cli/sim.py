@@ -58,9 +58,8 @@ def main(argv):
     ap = argparse.ArgumentParser(
         prog="minigam.host sim",
         description="Run the MINIGAM handheld app in a desktop simulator.",
-        epilog="Key script tokens: A B X Y UP DOWN LEFT RIGHT PRESS (a tap), "
-               "A*3 (three taps), wait:MS, shot (a screenshot with "
-               "--screenshot-dir), # comment.")
+        epilog="Key script tokens: %s. STATE: %s." % (
+            sim.TOKENS, " ".join(sim._state_names())))
     ap.add_argument("--profile", help="hardware profile, e.g. pybadge "
                     "(default: pico-st7789)")
     ap.add_argument("--text", action="store_true",

@@ -318,6 +318,23 @@ class EmuSession:
         self.run(gap_ms)
         self.await_key()
 
+    def chord(self, codes, hold_ms=TAP_MS, gap_ms=GAP_MS):
+        """Press ``codes`` in turn, hold them together, let them all go
+        (a key script's ``X+Y``)."""
+        for code in codes:
+            if code not in self._keys:
+                from minigam.hw.keys import key_name
+                raise EmuError("profile %s has no key %s" % (
+                    self.profile, key_name(code)))
+        for code in codes:
+            self.press(code)
+            self._keys_sent += 1  # (the app takes each press as a key)
+        self.run(hold_ms)
+        for code in codes:
+            self.release(code)
+        self.run(gap_ms)
+        self.await_key()
+
     def await_key(self, limit_ms=KEY_MS):
         """With a trace, wait until the app has taken every key sent: one
         busy redrawing (the board's first frame takes ~0.7 s) would

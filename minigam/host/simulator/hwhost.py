@@ -14,7 +14,7 @@ returns a ``minigam.hw.profile.Profile`` like the device's, with:
   time: building a profile releases the previous one.
 - ``keys`` (also ``key_queue``): ``HostKeys`` (a ``KeyReader`` over a
   scripted queue): ``push(code_or_name)``,
-  ``push_script("A A RIGHT*3 +UP ~500 -UP B")``, ``hold(k)`` (= ``press``),
+  ``push_script("A A RIGHT*3 +UP ~500 -UP X+Y B")``, ``hold(k)`` (= ``press``),
   ``release(k)``, ``pending()``.
 - ``pixels``: a ``DiceIndicator`` over ``HostPixels`` (``hw.pixel_strip``,
   a list of (r, g, b) with a ``shows`` counter).
@@ -160,8 +160,9 @@ class HostKeys(_keys.KeyReader):
 
     Script tokens (whitespace separated, case-insensitive): ``NAME`` press
     and release; ``NAME*N`` N times; ``+NAME`` press and hold; ``-NAME``
-    release; ``~MS`` let MS milliseconds pass (of the ``now_ms`` given to
-    ``poll``) before the rest of the script is fed.
+    release; ``X+Y`` a chord: X pressed, Y pressed while X is held, then
+    both released; ``~MS`` let MS milliseconds pass (of the ``now_ms``
+    given to ``poll``) before the rest of the script is fed.
     """
 
     def __init__(self, key_codes, delay_ms=400, rate_ms=120):
@@ -209,6 +210,13 @@ class HostKeys(_keys.KeyReader):
             if tok[0] in "+-":
                 c = self._code(tok[1:])
                 items.append(("k", c, tok[0] == "+"))
+                continue
+            if "+" in tok:
+                codes = [self._code(k) for k in tok.split("+")]
+                if len(set(codes)) < len(codes):
+                    raise ValueError("a key twice in the chord %r" % tok)
+                items += [("k", c, True) for c in codes]
+                items += [("k", c, False) for c in codes]
                 continue
             name, _, times = tok.partition("*")
             n = 1

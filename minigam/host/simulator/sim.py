@@ -17,6 +17,8 @@ Key scripts (``--keys``) are whitespace- or comma-separated tokens:
   key (press, hold ``TAP_MS``, release, then ``GAP_MS`` of app time);
 - ``A*5``: the same tap five times; ``A*until:OVER``: tap until the app
   reaches that state (at most ``UNTIL_TAPS`` taps);
+- ``X+Y``: a chord (the hint's): X pressed, Y pressed one frame later
+  while X is held, both held ``TAP_MS`` and let go, then ``GAP_MS``;
 - ``wait:500`` (or ``+500``): let 500 ms of app time pass;
 - ``await:PICK``: let app time pass until the app is in that state
   (``minigam.app.app.STATE_NAMES``: MENU, OPEN, OPENED, ROLL, PICK, DEST,
@@ -46,11 +48,18 @@ class SimError(Exception):
 # --- key scripts --------------------------------------------------------------
 
 MAX_WAIT_MS = 600000  # one wait token: ten minutes of app time at most
+# What ``sim --help`` and an unknown key's error list.
+TOKENS = ("A (a tap: A B X Y UP DOWN LEFT RIGHT PRESS), A*3 (three taps), "
+          "A*until:STATE (tap until that state), X+Y (a chord: X, then Y "
+          "while X is held, both let go), wait:MS or +MS (app time), "
+          "await:STATE (wait for that state), shot (a screenshot with "
+          "--screenshot-dir), # comment")
 
 
 def parse_script(text):
-    """Key script -> list of steps ``("tap", code)``, ``("wait", ms)`` or
-    ``("shot", None)``. Raises SimError naming the bad token."""
+    """Key script -> list of steps ``("tap", code)``, ``("chord", codes)``,
+    ``("wait", ms)``, ``("await", state)``, ``("until", (code, state))``
+    or ``("shot", None)``. Raises SimError naming the bad token."""
     from minigam.hw import keys as K
     steps = []
     for line in text.splitlines():
@@ -84,6 +93,12 @@ def parse_script(text):
                                    % (tok, " ".join(_state_names())))
                 steps.append(("until", (_key(m.group(1), tok), state)))
                 continue
+            if re.fullmatch(r"[a-z]+(?:\+[a-z]+)+", low):
+                codes = tuple(_key(k, tok) for k in low.split("+"))
+                if len(set(codes)) < len(codes):
+                    raise SimError("a key twice in the chord %r" % tok)
+                steps.append(("chord", codes))
+                continue
             m = re.fullmatch(r"([a-z]+)(?:\*(\d+))?", low)
             if not m:
                 raise SimError("bad key script token %r" % tok)
@@ -114,8 +129,8 @@ def _key(name, tok):
     try:
         return K.key_code(name)
     except ValueError:
-        raise SimError("unknown key %r in the key script (keys: %s, "
-                       "wait:MS, await:STATE, shot)" % (tok, " ".join(K.NAMES)))
+        raise SimError("unknown key %r in the key script (keys: %s; "
+                       "tokens: %s)" % (tok, " ".join(K.NAMES), TOKENS))
 
 
 def _state_names():
@@ -354,6 +369,24 @@ class Session:
         self.release(code)
         self.advance(gap_ms)
 
+    def chord(self, codes, hold_ms=TAP_MS, gap_ms=GAP_MS):
+        """Press ``codes`` one frame apart, hold them all ``hold_ms``, let
+        them go, wait ``gap_ms`` (X+Y: the hint). SimError when the
+        profile lacks one."""
+        for code in codes:
+            if not self.has_key(code):
+                from minigam.hw.keys import key_name
+                raise SimError("profile %s has no key %s" % (
+                    self.profile, key_name(code)))
+        for k, code in enumerate(codes):
+            if k:
+                self.advance(FRAME_MS)
+            self.press(code)
+        self.advance(hold_ms)
+        for code in codes:
+            self.release(code)
+        self.advance(gap_ms)
+
     @property
     def key_codes(self):
         return tuple(self.hw.key_codes)
@@ -460,6 +493,8 @@ def run_step(session, kind, arg):
     """Play one step of a parsed key script (``shot`` does nothing)."""
     if kind == "tap":
         session.tap(arg)
+    elif kind == "chord":
+        session.chord(arg)
     elif kind == "wait":
         session.advance(arg)
     elif kind == "await":
