@@ -29,11 +29,15 @@ loser resigned: the game ends there, worth N = the cube times 1, 2 or 3; a
 the player on roll resigned). The player who wins the opening roll plays it
 as the first action (so when that is Player 2, line 1's left column is
 empty). Moves name points in the mover's own view: ``13/8``, ``25/21`` from
-the bar, ``6/0`` bearing off, ``*`` a hit; a roll with no legal play has no
-moves (``66:``). Lines starting with ``;`` or ``#`` are comments. A match
-always plays the Crawford rule (gnubg assumes it too: the file does not say
-which game is the Crawford game; in a file that starts mid-match, the first
-game with one player at match point is taken as it). Money sessions have no
+the bar, ``6/0`` bearing off, ``*`` a hit; one move a die, in the order
+played, as gnubg's ``export match mat`` writes them (a file for programs:
+the players' words, ``24/13`` or ``6/2*(2)``, are the review's,
+``minigam.bg.notation``; gnubg reads them too, but a reader of Jellyfish's
+format need not); a roll with no legal play has no moves (``66:``).
+Lines starting with ``;`` or ``#`` are comments. A match always plays
+the Crawford rule (gnubg assumes it too: the file does not say which game
+is the Crawford game; in a file that starts mid-match, the first game with
+one player at match point is taken as it). Money sessions have no
 Jacoby rule (gammons always count) unless the reader is told
 (``jacoby=True``: the Jacoby rule and beavers, ``Beavers => N`` after a
 double, as gnubg writes it); the file does not say, and gnubg applies its
