@@ -125,3 +125,45 @@ def test_the_match_id_on_an_offer_says_a_double_is_to_answer():
         [t.split()[-1] for t in lines if t.startswith("Match ID ")]
     f = parse_match_id(mid[-1])
     assert f["double"] == 1 and f["move"] == p - 1 and f["turn"] == 2 - p
+
+
+def test_a_drops_words_stay_with_their_game():
+    """"Dropped" on the bottom line is the game's end; the next game's
+    roll prompt names its keys again."""
+    rig = to_roll(two=True)
+    app = rig.app
+    g = app.game
+    rig.press(K.X, K.A)  # doubled
+    rig.press(K.B, K.A)  # dropped, asked once
+    assert app.state == A.OVER and g.dropped
+    rig.press(K.A, K.A)  # the summary, then the next game
+    assert app.state == A.OPEN and not g.dropped
+    rig.press(K.A)
+    for _ in range(50):
+        if app.state == A.ROLL:
+            break
+        rig.press(K.A)
+    assert app.state == A.ROLL
+    assert app.cube_note is None
+    assert app.board.msg_lb.text.strip() != "Dropped"
+
+
+def test_mashing_a_at_game_over_shows_the_summary_first():
+    rig = to_roll(two=True)
+    app = rig.app
+    rig.press(K.X, K.A, K.B, K.A)  # doubled and dropped
+    assert app.state == A.OVER
+    assert app.board.msg_lb.text.strip() == "A:more B:menu"
+    rig.press(K.A)
+    assert app.state == A.SUMMARY  # not the next game
+    rig.press(K.X)  # the review
+    for _ in range(200):
+        if app.text is not None and not app.text.group.hidden:
+            break
+        rig.tick()
+    rig.press(K.A)  # A does nothing in the review
+    assert app.state == A.REVIEW
+    rig.press(K.B)
+    assert app.state == A.SUMMARY
+    rig.press(K.A)
+    assert app.state == A.OPEN
