@@ -206,6 +206,49 @@ def test_every_profiles_board_has_its_chip_and_says_what_it_plays():
     assert set(pins.BOARD_IDS.values()) <= set(NAMES)
 
 
+# The boards the README's board table names, by the board id CircuitPython
+# gives each (circuitpython.org's board pages; the stubs' board_definitions
+# folders), and the profile each must select.
+README_BOARDS = {
+    "Pico + Waveshare": ("raspberry_pi_pico", "pico-st7789"),
+    "the same on a Pico 2": ("raspberry_pi_pico2", "pico2-st7789"),
+    "Adafruit PyBadge": ("pybadge", "pybadge"),
+    "EdgeBadge": ("edgebadge", "pybadge"),
+    "Adafruit PyGamer": ("pygamer", "pygamer"),
+}
+
+
+def test_every_board_the_readme_names_selects_its_profile(monkeypatch):
+    """A board the README lists is recognised by its board id; the
+    EdgeBadge (a PyBadge with a microphone, board id ``edgebadge``) takes
+    the PyBadge's profile, not the default Pico one."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("## Other boards, and what they can play", 1)[1]
+    table = table.split("\n\n", 2)[1]
+    monkeypatch.delenv("MINIGAM_PROFILE", raising=False)
+    fake_board = types.ModuleType("board")
+    monkeypatch.setitem(sys.modules, "board", fake_board)
+    for words, (board_id, profile) in README_BOARDS.items():
+        row = [line for line in table.splitlines() if words in line]
+        assert len(row) == 1 and "`%s`" % profile in row[0], words
+        assert pins.profile_for_board_id(board_id) == profile, board_id
+        fake_board.board_id = board_id
+        assert select_profile_name() == profile, board_id
+
+
+@pytest.mark.parametrize("board_id", sorted(
+    b for b in pins.BOARD_IDS if b != "minigam_pico"))
+def test_every_board_id_has_its_profiles_pins(board_id):
+    """A board id a profile answers for has every pin that profile drives
+    (the stubs' board definition of that very board)."""
+    name = pins.BOARD_IDS[board_id]
+    names = _stub_names(board_id)
+    if names is None:
+        pytest.skip(".venv-stubs with circuitpython-stubs not installed")
+    for pin, role in hwdocs.pins_used(name):
+        assert pin in names, "%s: board.%s (%s) not on %s" % (name, pin, role, board_id)
+
+
 def _stub_names(board):
     base = ROOT / ".venv-stubs" / "lib"
     for f in base.glob("python3*/site-packages/board_definitions/%s/__init__.pyi" % board):

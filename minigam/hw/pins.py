@@ -33,6 +33,7 @@ BOARD_IDS = {
     "raspberry_pi_pico2": "pico2-st7789",
     "raspberry_pi_pico2_w": "pico2-st7789",
     "pybadge": "pybadge",
+    "edgebadge": "pybadge",  # a PyBadge with a microphone: the same pins
     "pygamer": "pygamer",
 }
 
