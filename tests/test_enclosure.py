@@ -340,3 +340,31 @@ def test_openscad_renders_each_printed_part_in_one_piece(tmp_path, part,
     assert m, run.stderr
     assert int(m.group(1)) == solids + 1     # CGAL counts the outside too
     assert out.stat().st_size > 1000
+
+
+def test_every_screw_the_guide_names_fits_its_hole():
+    """A screw longer than what it passes through plus its pilot hole
+    bottoms out before its head is down (the charger's M2 x 6 did, in a
+    3 mm post): each named screw stops short of its hole and bites 2 mm."""
+    readme = readme_section()
+    named = re.findall(r"(\d+) x M2 x (\d+) for ([A-Za-z ]+?): ([\d.]+) mm "
+                       r"through, into a ([\d.]+) mm pilot hole", readme)
+    assert len(named) == 3, named
+    for count, length, what, through, depth in named:
+        bite = int(length) - float(through)
+        assert 2.0 <= bite <= float(depth) - 0.5, (what, length, depth)
+    # ... and they are the case's own screws, its posts as layout() has them
+    lay = enclosure.layout(NAME)
+    posts = {"the top": lay["z_rim"], "the Pico": lay["standoff_h"],
+             "the charger": lay["params"]["chg_standoff_h"]}
+    assert {w: float(d) for _c, _l, w, _t, d in named} == pytest.approx(posts)
+    # The parts list orders the same screws, as many as the case takes.
+    bom = [r for r in hwdocs.BOM[NAME] if r[0].startswith("Optional, case: M2")]
+    assert sorted((q, int(re.search(r"M2 x (\d+)", p).group(1)))
+                  for p, q, _e, _u in bom) == sorted(
+        (int(c), int(n)) for c, n, _w, _t, _d in named)
+
+
+def test_a_post_too_short_for_any_screw_fails():
+    lay = enclosure.layout(NAME, chg_standoff_h=2.0)
+    assert [p for p in enclosure.problems(NAME, lay) if "charger" in p]

@@ -2,8 +2,8 @@
 profiles' pin data.
 
 ``--check`` writes nothing and exits 1 listing every file that differs.
-``--png DIR`` also renders every generated SVG (the wiring views) to a PNG
-in DIR, to look at; it needs cairosvg (in the dev extras) and the cairo
+``--png DIR`` also renders every generated SVG (the wiring views and the
+schematic) to a PNG in DIR, to look at; it needs cairosvg (in the dev extras) and the cairo
 library.
 """
 

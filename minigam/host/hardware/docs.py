@@ -1,7 +1,7 @@
-"""Generate hardware/ (build guide, BOM, pin tables, wiring SVGs, Wokwi
-diagram) from the pin data the profiles run on (each profile module's
-``DATA``, all of them in ``minigam.hw.pins.PROFILES``), and
-the OpenSCAD cases from ``minigam.host.hardware.enclosure``.
+"""Generate hardware/ (build guide, BOM, pin tables, wiring SVGs, the
+schematic, Wokwi diagram) from the pin data the profiles run on (each
+profile module's ``DATA``, all of them in ``minigam.hw.pins.PROFILES``),
+and the OpenSCAD cases from ``minigam.host.hardware.enclosure``.
 
 The docs are derived, never drawn by hand, so they cannot disagree with the
 code: ``python -m minigam.host hwdocs`` rewrites them and ``--check`` (used
@@ -12,12 +12,16 @@ import csv
 import io
 import json
 
+from minigam.host.hardware import bringup
 from minigam.host.hardware import enclosure
 from minigam.host.hardware import pico
+from minigam.host.hardware import schematic
+from minigam.host.hardware import wiring
 from minigam.host.hardware.wiring import (  # noqa: F401 (docs' names too)
-    BUTTON_GND_PINS, CAP_UF, DISPLAY_GND_PIN, DISPLAY_LABELS, GENERIC_ILI9341,
-    JOYSTICK_KEYS, PIXEL_SUPPLY, PLUG_ON, RESISTOR_OHMS, RING_GND_PIN,
-    ring_pin)
+    ADDON_SUPPLY, BUTTON_GND_PINS, CAP_UF, CELL_NOMINAL, DISPLAY_GND_PIN,
+    DISPLAY_LABELS, GENERIC_ILI9341, JOYSTICK_KEYS, PFET, PFET_PINS,
+    PIXEL_MIN_V, PIXEL_SUPPLY, PIXEL_VIH, PLUG_ON, RESISTOR_OHMS,
+    RING_GND_PIN, SCHOTTKY_DROP, VSYS_USB, ring_pin)
 from minigam.hw import pins as pinmap
 
 # Raspberry Pi Pico header: physical pin number of each named pin (GND:
@@ -43,18 +47,25 @@ _PIXELS = ("WS2812B NeoPixel ring or strip, 12 pixels", 1,
            "Adafruit 1643 (NeoPixel Ring 12)", 8)
 # The NeoPixel data resistor and supply capacitor: Adafruit's NeoPixel
 # Uberguide ("Best Practices") asks for 300-500 ohm in the data line and
-# 500-1000 uF, 6.3 V or more, across the supply.
+# 500-1000 uF, 6.3 V or more, across a large supply (wiring.CAP_UF: why
+# 470 uF here).
 _RESISTOR = ("Resistor %d ohm (NeoPixel data)" % RESISTOR_OHMS, 1,
              "any 1/4 W", 0.1)
 _CAP = ("Electrolytic capacitor %d uF 10 V (NeoPixel supply)" % CAP_UF, 1,
-        "Panasonic EEU-FR1A102", 0.5)
+        "Panasonic EEU-FR1A471", 0.4)
+# A 5 V buffer that reads 3.3 V logic, for a ring whose data the Pico's
+# 3.3 V does not drive cleanly (Dice indicator notes). Adafruit sells the
+# 74AHCT125 for just this.
+_SHIFTER = ("Optional, level shifter: 74AHCT125 quad buffer, DIP-14 (only "
+            "for a ring that flickers: Dice indicator)", 1,
+            "Adafruit 1787", 1.5)
 # Soldering the ring to the Pico of a plug-on build (no breadboard there).
 _HEADERS = ("Male pin headers, 2 x 20 pins, 2.54 mm (the Pico's; not "
             "needed with a Pico sold with headers fitted)", 1,
             "any 40-pin 2.54 mm breakaway header", 1)
 _HOOKUP = ("Stranded hook-up wire, about 26 AWG, three colours, 15 cm "
-           "each, and heat-shrink tube for the resistor", 1,
-           "any", 2)
+           "each, and heat-shrink tube for the resistor and the capacitor's "
+           "legs", 1, "any", 2)
 # The Pico takes 20 rows and nine buttons across the gap about 3 rows
 # each: more than a half-size breadboard's 30.
 _WIRES = ("Breadboard and jumper wires", 1,
@@ -86,27 +97,43 @@ _BATTERY = [
      1),
     ("Optional, battery: Schottky diode 1 A (battery into VSYS)", 1,
      "1N5817", 0.2),
+    ("Optional, battery: P-channel MOSFET beside the diode (VSYS gets the "
+     "cell's full voltage), SOT-23, on a SOT-23 breakout board", 1,
+     "Diodes Inc. %s" % PFET, 1),
+    ("Optional, battery: hook-up wire, about 26 AWG, 10 cm each of four "
+     "colours; heat-shrink tube; polyimide (Kapton) tape to keep the joints "
+     "off the cell", 1, "any", 2),
 ]
-# The printed case of the builds that have one (hardware/enclosure/): its
-# screws are counted and sized in the Enclosure section, not here.
-_CASE = ("Optional, case: M2 self-tapping screws, as many and as long as "
-         "the Enclosure section says, and PLA or PETG filament", 1,
-         "any M2 screw assortment", 4)
+
+
+def case_rows(name):
+    """The parts list's rows of the printed case of profile ``name``: its
+    screws, counted and sized from the case itself, and the filament."""
+    rows = [("Optional, case: M2 x %d self-tapping screws, for %s%s"
+             % (length, what, " (battery option)" if what == "the charger"
+                else ""), count, "any M2 self-tapping screws", 0.5)
+            for count, length, what, _through, _depth
+            in enclosure.screws(name)]
+    return rows + [("Optional, case: PLA or PETG filament (white or clear "
+                    "for the diffuser)", 1, "any 1.75 mm filament", 2)]
+
+
 _LCD_1_3 = ("Waveshare Pico-LCD-1.3 (ST7789 240x240, joystick, 4 keys)", 1,
             "Waveshare 19650", 11)
 BOM = {
     "pico-st7789": [
         _PICO_1, _HEADERS, _LCD_1_3, _PIXELS, _RESISTOR, _CAP, _HOOKUP,
-        _USB] + _BATTERY + [_CASE],
+        _USB] + _BATTERY + [_SHIFTER] + case_rows("pico-st7789"),
     "pico2-st7789": [
         _PICO_2, _HEADERS, _LCD_1_3, _PIXELS, _RESISTOR, _CAP, _HOOKUP,
-        _USB] + _BATTERY + [_CASE],
+        _USB] + _BATTERY + [_SHIFTER] + case_rows("pico-st7789"),
     "pico-ili9341": [
         _PICO, _HEADERS,
         ("ILI9341 2.8 in 320x240 SPI TFT breakout (Adafruit 1770: close "
          "its IM1, IM2 and IM3 jumpers with solder for SPI)", 1,
          "Adafruit 1770 or generic red-PCB ILI9341 module", 12),
-        _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB] + _BATTERY,
+        _BUTTONS, _PIXELS, _RESISTOR, _CAP, _WIRES, _USB] + _BATTERY
+        + [_SHIFTER],
     "pimoroni-display-pack-2": [
         _PICO,
         _HEADERS,
@@ -115,8 +142,9 @@ BOM = {
         _USB] + _BATTERY,
     "pybadge": [
         ("Adafruit PyBadge (or PyBadge LC: 1 NeoPixel, set "
-         "MINIGAM_PIXELS = 1)", 1,
-         "Adafruit 4200 (PyBadge) / 3939 (PyBadge LC)", 35),
+         "MINIGAM_PIXELS = 1; or EdgeBadge: the same pins)", 1,
+         "Adafruit 4200 (PyBadge) / 3939 (PyBadge LC) / 4400 (EdgeBadge)",
+         35),
         ("Optional: LiPo cell 3.7 V 350-1200 mAh (JST-PH)", 1,
          "Adafruit 2750", 7),
         _USB_PYBADGE],
@@ -125,6 +153,14 @@ BOM = {
         ("Optional: LiPo cell 3.7 V 350-1200 mAh (JST-PH)", 1,
          "Adafruit 2750", 7),
         _USB_PYGAMER],
+}
+
+# Boards a profile serves beside its own, whose CircuitPython download
+# is another board's page (circuitpython.org: board ids).
+UF2_VARIANTS = {
+    "pybadge": " (an EdgeBadge's is board `edgebadge`: Adafruit 4400, a "
+               "PyBadge with a microphone, the same pins; its board id "
+               "selects this profile too)",
 }
 
 UF2_PAGE = {"raspberry_pi_pico": "raspberry_pi_pico (or raspberry_pi_pico2 "
@@ -253,26 +289,33 @@ def supply_rows(name):
     if not wired(p):
         return []
     ring = bool(p["neopixel"])
+    uses = {"3V3": [], "GND": [], "VSYS": [], "VBUS": []}
     if name in PLUG_ON:
-        v33 = ["nothing to wire: the header gives the %s its supply"
-               % PLUG_ON[name][0]]
-        gnd = []
+        part = PLUG_ON[name][0]
+        supply = ADDON_SUPPLY[name]
+        uses[supply].append("nothing to wire: the %s's supply (VCC), "
+                            "through the header" % part)
+        if supply != "3V3":
+            uses["3V3"].append("not used: the %s takes %s (pin %d), not "
+                               "3V3" % (part, supply, PICO_PHYSICAL[supply]))
+        uses["GND"].append("the %s's GND, through the header" % part)
     else:
-        v33 = ["display Vin (3 to 5 V in; generic module: VCC); not the "
-               "breakout's 3Vo, which is its 3.3 V output"]
-        gnd = ["display GND (the view: pin %d)" % DISPLAY_GND_PIN,
-               "button commons (GND rails on pins %s)"
-               % ", ".join(str(n) for n in BUTTON_GND_PINS)]
+        uses["3V3"].append("display Vin (3 to 5 V in; generic module: VCC); "
+                           "not the breakout's 3Vo, which is its 3.3 V "
+                           "output")
+        uses["GND"] += ["display GND (the view: pin %d)" % DISPLAY_GND_PIN,
+                        "button commons (GND rails on pins %s)"
+                        % ", ".join(str(n) for n in BUTTON_GND_PINS)]
     if ring:
-        gnd.append("NeoPixel GND (the view: pin %d, beside GP22)"
-                   % RING_GND_PIN)
-    gnd.append("battery option: charger GND (pin %d)" % PICO_PHYSICAL["GND"])
-    uses = {"3V3": v33, "GND": gnd, "VSYS": [], "VBUS": []}
-    if ring:
+        uses["GND"].append("NeoPixel GND (the view: pin %d, beside GP22)"
+                           % RING_GND_PIN)
         uses[PIXEL_SUPPLY].append("NeoPixel 5V (power) pad")
-    uses["VSYS"].append("battery option: the diode's cathode (banded end)")
-    uses["VBUS"].append("battery option: charger 5V pad (USB 5 V, dead "
-                        "without USB)")
+    uses["GND"].append("battery option: charger GND (pin %d)"
+                       % PICO_PHYSICAL["GND"])
+    uses["VSYS"].append("battery option: the diode's cathode (banded end) "
+                        "and the MOSFET's source")
+    uses["VBUS"].append("battery option: charger 5V pad and the MOSFET's "
+                        "gate (USB 5 V, dead without USB)")
     rows = []
     for pin in ("3V3", "GND", "VSYS", "VBUS"):
         phys = str(PICO_PHYSICAL[pin]) + (" (any GND)" if pin == "GND"
@@ -348,34 +391,56 @@ def neopixel_notes(name):
                                          PIXEL_VARIANTS.get(name, "")))
     sup = PIXEL_SUPPLY
     capped = n * 3 * PIXEL_MA_PER_CHANNEL * capped_level()
-    return (
+    return "\n".join([
         "- Power the pixels from %s (pin %d), never VBUS: %s carries USB's "
-        "5 V less the Pico's own diode drop (roughly 4.7 V) and, with the "
-        "battery option, the cell's voltage less the battery diode's drop "
-        "(see Power above), while VBUS (pin 40) is dead without USB. "
-        "WS2812B pixels are specified from 3.5 V: as the cell runs down "
-        "they get dimmer, blue first, long before the Pico stops (it runs "
-        "on VSYS down to 1.8 V).\n"
-        "- Their data input sees the Pico's 3.3 V logic: WS2812B pixels "
-        "accept it in practice at short distance, and more easily the lower "
-        "their supply. Keep the data lead short.\n"
+        "5 V less the Pico's own diode drop (roughly %g V) and, with the "
+        "battery option, the cell's voltage (see Power above), while VBUS "
+        "(pin 40) is dead without USB. WS2812B pixels are specified from "
+        "%g V: on the battery option's MOSFET they get the cell's own "
+        "voltage, %g V for most of its charge, and only as the cell nears "
+        "empty do they dim, blue and green first (those chips need the "
+        "most voltage), long before the Pico stops (it runs on VSYS down to "
+        "1.8 V). Through the diode alone they would get about %g V less: "
+        "%.2f V from a full cell but %.2f V at its nominal %g V, below their "
+        "rating for most of the charge, the blue (5) and violet (6) dice "
+        "fading first."
+        % (sup, PICO_PHYSICAL[sup], sup, VSYS_USB, PIXEL_MIN_V,
+           CELL_NOMINAL, SCHOTTKY_DROP, wiring.CELL_FULL - SCHOTTKY_DROP,
+           CELL_NOMINAL - SCHOTTKY_DROP, CELL_NOMINAL),
+        "- Their data input reads a 1 from %g x its supply: %.1f V on USB, "
+        "just the Pico's 3.3 V logic, and %.1f V on the cell. WS2812B "
+        "pixels accept 3.3 V in practice at short distance: keep the data "
+        "lead short. If the ring flickers or shows wrong colours on USB, "
+        "fit the optional 74AHCT125 (a 5 V buffer that reads 3.3 V logic) "
+        "in the data line: its pin 14 (VCC) to VSYS, pins 7 (GND) and 1 "
+        "(1OE) to GND, pin 2 (1A) from %s, pin 3 (1Y) through the %d ohm "
+        "resistor to DIN, and the unused inputs, pins 5, 9 and 12 (2A, 3A, "
+        "4A), to GND. It is specified from 4.5 V, so it is for a build "
+        "on USB; on the cell's lower supply the pixels read the 3.3 V data "
+        "anyway (a battery build that flickers on USB needs a translator "
+        "specified down to 3 V instead, such as the SN74LVC1T45, its A "
+        "side on 3V3 and its B side on VSYS)."
+        % (PIXEL_VIH, PIXEL_VIH * VSYS_USB, PIXEL_VIH * CELL_NOMINAL,
+           ring_pin(), RESISTOR_OHMS),
         "- Put a %d ohm resistor in series with DIN, close to the first "
         "pixel, and a %d uF capacitor across the ring's 5V and GND, at its "
-        "pads or on its wires close to it (Adafruit's NeoPixel Uberguide "
-        "asks for 300 to 500 ohm and 500 to 1000 uF).\n"
-        "- Current: a WS2812B draws up to %d mA at full white. "
-        "MINIGAM caps the pixels at %d%% brightness (`MINIGAM_PIXEL_MAX`), "
-        "so all %d pixels lit white draw about %d mA; the dice "
-        "indicator usually lights fewer, in one or two colours%s. Without "
-        "the cap, all white would draw %d mA, more than a USB 2.0 port's "
-        "500 mA.\n"
+        "pads or on its wires close to it. Adafruit's NeoPixel Uberguide "
+        "asks for 300 to 500 ohm and, across a large supply, 500 to "
+        "1000 uF; this capacitor sits on VSYS, which USB charges at "
+        "plug-in, and USB 2.0 allows a device only 10 uF there, so the "
+        "smaller standard value: with the pixels capped, %d uF is plenty."
+        % (RESISTOR_OHMS, CAP_UF, CAP_UF),
+        "- Current: a WS2812B draws up to %d mA at full white. MINIGAM caps "
+        "the pixels at %d%% brightness (`MINIGAM_PIXEL_MAX`), so all %d "
+        "pixels lit white draw about %d mA; the dice indicator usually "
+        "lights fewer, in one or two colours%s. Without the cap, all white "
+        "would draw %d mA, more than a USB 2.0 port's 500 mA."
+        % (3 * PIXEL_MA_PER_CHANNEL, PIXEL_MAX_BRIGHTNESS * 100, n,
+           round(capped), " (see the current budget above)"
+           if name in POWER_BUDGET else "", full),
         "- Chain: %d pixels by default; set `MINIGAM_PIXELS = <n>` in "
         "settings.toml for another count (0: none fitted). %s"
-        % (sup, PICO_PHYSICAL[sup], sup, RESISTOR_OHMS, CAP_UF,
-           3 * PIXEL_MA_PER_CHANNEL,
-           PIXEL_MAX_BRIGHTNESS * 100, n, round(capped),
-           " (see the current budget above)" if name in POWER_BUDGET else "",
-           full, n, pixel_modes()))
+        % (n, pixel_modes())])
 
 
 # The dice colours of minigam.hw.pixels.DIE_COLORS, by name.
@@ -443,15 +508,28 @@ def free_pins(name):
 
 
 BATTERY_STEP = ("Battery option (the parts marked \"Optional, battery\"): "
-                "wire the charger, the switch and the diode as Power above "
-                "says, %s. Slide the switch off, then plug the cell into the "
-                "charger.")
+                "wire the charger, the switch, the diode and the MOSFET as "
+                "Power above says, %s. Sleeve every joint; leave the cell "
+                "unplugged until the power-up check.")
 
 # On a plug-on build the add-on covers the whole header: wires go on the
 # header pins' short ends, on the Pico's component side.
 REACH = ("on the Pico's component side (the side with the chip and the "
          "BOOTSEL button), on the short ends of the header pins, where each "
          "pin is soldered")
+
+# In the case the Pico lies component side down over the cell: what that
+# asks of every joint there, said before the first one is made.
+KEEP_LOW = ("In the case the Pico lies component side down over the cell, "
+            "so keep every joint on that side low and flat: each wire laid "
+            "along its pin's short end, no blob higher than the pin, the "
+            "wires leaving sideways and clear of the four mounting holes, "
+            "where the standoffs go.")
+
+
+def optional_rows(name, kind):
+    """The parts list's rows of profile ``name`` marked "Optional, kind"."""
+    return [r for r in BOM[name] if r[0].startswith("Optional, %s" % kind)]
 
 
 def default_walkthrough():
@@ -464,57 +542,60 @@ def default_walkthrough():
                       if not r[0].startswith("Optional")))
     return [
         "**Order the parts** in the table above: the rows without "
-        "\"Optional\" make the handheld (about %d USD); the four "
-        "\"Optional, battery\" rows let it run without USB (Power below), "
-        "and \"Optional, case\" is for the printed case (Enclosure). "
-        "Tools: a soldering iron and solder, a breadboard (a jig for the "
-        "headers), side cutters, a multimeter if you have one." % total,
+        "\"Optional\" make the handheld (about %d USD); the %d \"Optional, "
+        "battery\" rows let it run without USB (Power above), the "
+        "\"Optional, case\" rows are the printed case (Enclosure below), "
+        "and the level shifter is only for a ring that flickers (Dice "
+        "indicator above). Tools: a soldering iron and solder, a breadboard "
+        "(a jig for the headers), side cutters, tweezers (the MOSFET is a "
+        "SOT-23), and a multimeter: the power-up check needs one."
+        % (total, len(optional_rows(name, "battery"))),
         "**Solder the headers to the Pico** (skip this with a Pico sold with "
         "headers fitted): push the two 20-pin male headers into a "
         "breadboard, long ends down, one each side of its centre gap; lay "
         "the Pico on them, component side up (the chip and the BOOTSEL "
         "button on top, the pin labels underneath); solder all 40 pins from "
         "the top. Their short ends stick out on the component side: the "
-        "ring's wires go there in step 4.",
+        "ring's and the battery option's wires go there, in steps 4 and 5.",
         "**Prepare the ring**, away from the Pico: solder a 15 cm wire to "
         "each of the ring's DIN, 5V and GND pads (three colours; DOUT stays "
         "free). Put the %d ohm resistor into the DIN wire close to the pad "
         "and sleeve it with heat-shrink. Solder the %d uF capacitor across "
         "the 5V and GND wires close to the ring, its stripe (the - lead) to "
         "GND, and sleeve its legs." % (RESISTOR_OHMS, CAP_UF),
-        "**Solder the ring to the Pico.** The %s covers the whole header, so "
-        "the ring cannot plug in anywhere: its three wires are soldered %s "
-        "(the wiring view below shows the spots). %s is one the %s leaves "
-        "free (it takes %s). Wire %s The joints must stay small: pin 30 "
-        "(RUN; joined to GND it holds the Pico in reset) and pins 38 and 40 "
-        "are next to them. With a multimeter, check that pin 29 touches "
-        "neither 28 nor 30, and 39 neither 38 nor 40." % (
-            part, REACH, gp, part, ", ".join(taken), ring_step(cap=False)),
-        "**Plug the Pico into the %s:** its back shows the Pico's outline "
-        "with a USB mark; match the Pico's USB end to it and press the "
-        "header fully into the board's sockets, the ring's wires leading "
-        "away sideways. The display, the joystick and the keys need no "
-        "wiring." % part,
-        BATTERY_STEP % ("on the header pins' short ends like the ring's: "
-                        "the charger's 5V pad to pin 40, the diode's banded "
-                        "end to pin 39 (the ring's 5V wire shares it), the "
-                        "charger's GND to pin 38"),
-        "**Put MINIGAM on it:** hold BOOTSEL while plugging the Pico into a "
-        "PC with the data cable; a drive appears (`RPI-RP2` on a Pico, "
-        "`RP2350` on a Pico 2). "
-        "Copy the MINIGAM firmware UF2 onto it ([Installing on a Pico]"
-        "(../README.md#installing-on-a-pico-the-minigam-firmware-one-file) "
-        "in the main README: `make firmware` builds it), or install stock "
-        "CircuitPython and deploy (CircuitPython below; the only way on a "
-        "Pico 2).",
-        "**Check it:** the MINIGAM menu comes up on the screen; start a "
-        "game and roll: the ring lights the dice. A dark ring: DIN (not "
-        "DOUT) to pin 29 through the resistor, 5V to pin 39, GND; a dark "
-        "screen: the header pressed fully home, USB ends matching.",
-        "**Close the case:** print it and put everything in as [Enclosure]"
-        "(#enclosure) says (the ring goes into its collar under the top "
-        "plate). The Pico sits there component side down on its "
-        "standoffs, so keep the joints on that side low.",
+        "**Solder the ring to the Pico.** %s The %s covers the whole "
+        "header, so the ring cannot plug in anywhere: its three wires are "
+        "soldered %s (the wiring view above shows the spots). %s is one the "
+        "%s leaves free (it takes %s). Wire %s The joints must stay small: "
+        "pin 30 (RUN; joined to GND it holds the Pico in reset) and pins 38 "
+        "and 40 are next to them." % (
+            KEEP_LOW, part, REACH, gp, part, ", ".join(taken),
+            ring_step(cap=False)),
+        "**" + BATTERY_STEP[:BATTERY_STEP.index(":") + 1] + "**"
+        + BATTERY_STEP[BATTERY_STEP.index(":") + 1:] % (
+            "on the header pins' short ends like the ring's, as low: the "
+            "charger's 5V pad and the MOSFET's gate to pin 40, the diode's "
+            "banded end and the MOSFET's source to pin 39 (the ring's 5V "
+            "wire shares it), the charger's GND to pin 38")
+        + " Then cover the component side's joints and pin ends with "
+        "polyimide tape: the cell will lie under them.",
+        bringup.power_check(name),
+        "**Put MINIGAM on it**, the Pico still alone (BOOTSEL is easy to "
+        "reach now): hold BOOTSEL while plugging the Pico into a PC with "
+        "the data cable; a drive appears (`RPI-RP2` on a Pico, `RP2350` on "
+        "a Pico 2). Copy the MINIGAM firmware UF2 onto it ([Installing on a "
+        "Pico](../README.md#installing-on-a-pico-the-minigam-firmware-one-"
+        "file) in the main README: `make firmware` builds it), or install "
+        "stock CircuitPython and deploy (CircuitPython below; the only way "
+        "on a Pico 2).",
+        bringup.first_boot(name),
+        "**Close the case** (if you print it): its standoffs hold the Pico "
+        "by the mounting holes the %s's board covers, so the %s comes off "
+        "again first, then everything goes in as [Enclosure](#enclosure) "
+        "says (the ring into its collar under the top plate, the %s back on "
+        "last). Once cased, BOOTSEL faces the floor: Troubleshooting below "
+        "says how to reach the bootloader without the button."
+        % (part, part, part),
     ]
 
 
@@ -538,15 +619,19 @@ ASSEMBLY = {
         "No resistors: the code enables the internal pull-ups.",
         "Wire the NeoPixel ring as in the NeoPixel notes: " + ring_step(),
         BATTERY_STEP % "on the breadboard rows of pins 38, 39 and 40",
+        "POWER_CHECK",
         "Install CircuitPython (below), then deploy with "
         "`--profile pico-ili9341`.",
     ],
     "pimoroni-display-pack-2": [
-        "Solder female headers to the pack or male headers to the Pico.",
+        "Solder male headers to the Pico (skip this with a Pico sold with "
+        "headers fitted), as the pico-st7789 build does: the pack comes "
+        "with its female headers fitted.",
+        BATTERY_STEP % REACH,
+        "POWER_CHECK",
         "Plug the Pico into the pack, USB end matching the outline. "
         "Nothing else to wire: the four keys and the RGB LED are on the "
         "pack.",
-        BATTERY_STEP % REACH,
         "Install CircuitPython (below), then deploy with "
         "`--profile pimoroni-display-pack-2`. With four keys, the joystick "
         "moves are on X/Y (see the main README's controls).",
@@ -572,7 +657,8 @@ ASSEMBLY = {
 def assembly(name):
     if name == pinmap.DEFAULT_PROFILE:
         return default_walkthrough()
-    return ASSEMBLY[name]
+    return [bringup.power_check(name) if step == "POWER_CHECK" else step
+            for step in ASSEMBLY[name]]
 
 
 # How to reach VBUS, VSYS and GND (pins 40, 39, 38, at the Pico's USB end)
@@ -620,39 +706,98 @@ def power_notes(name):
                 "on the JST-PH connector; the on-board charger tops it up "
                 "from USB.")
     ring = bool(p["neopixel"])
+    fed = []
+    if name in PLUG_ON:
+        part = PLUG_ON[name][0]
+        if ADDON_SUPPLY[name] == "VSYS":
+            fed.append("the %s takes its supply from VSYS through the "
+                       "header (Waveshare's pin table: VCC to VSYS; the "
+                       "board takes 2.6 to 5.5 V and makes its own 3.3 V)"
+                       % part)
+        else:
+            fed.append("the %s runs on the Pico's 3V3, through the header"
+                       % part)
+    if ring:
+        fed.append("the NeoPixel ring takes its supply from VSYS too")
+    gate, src, drain = (PFET_PINS[k] for k in ("gate", "source", "drain"))
     out = [
         "- **USB:** any 5 V USB supply or a PC. USB's 5 V (VBUS, pin 40) "
-        "reaches VSYS (pin 39) through the Pico's own Schottky diode, and "
-        "the Pico makes its 3.3 V from VSYS%s." % (
-            "; the NeoPixel ring takes its supply from VSYS too" if ring
-            else ""),
+        "reaches VSYS (pin 39) through the Pico's own Schottky diode "
+        "(about %g V there), and the Pico makes its 3.3 V from VSYS%s."
+        % (VSYS_USB, "".join("; " + f for f in fed)),
         "- **Battery option** (the parts marked \"Optional, battery\"): a "
-        "%d mAh LiPo cell on a charger board, a slide switch and a Schottky "
-        "diode into VSYS. This is the Raspberry Pi Pico datasheet's own "
-        "arrangement (section \"Powering Pico\": a second supply feeds VSYS "
-        "through a Schottky diode, and the Pico's diode on VBUS OR-s it "
-        "with USB; the higher voltage powers the Pico). Wire it:"
+        "%d mAh LiPo cell on a charger board, a slide switch, and a "
+        "Schottky diode into VSYS with a P-channel MOSFET beside it. This "
+        "is the Raspberry Pi Pico datasheet's own arrangement (section "
+        "\"Powering Pico\": a second supply feeds VSYS through a Schottky "
+        "diode, and the Pico's diode on VBUS OR-s it with USB; its "
+        "\"improved way\" puts a P-channel MOSFET, its gate on VBUS, in the "
+        "diode's place, and keeps a Schottky across it when VBUS carries "
+        "capacitance, as the charger's input gives it). Wire it:"
         % BATTERY_MAH,
         "  - the charger's **5V** pad to **VBUS (pin 40)** and its **GND** "
-        "pad to **GND (pin 38)**, so the Pico's USB socket charges the cell "
-        "(100 mA as shipped; closing the board's jumper sets 500 mA). Leave "
-        "the charger's own USB socket empty: a cable in each would join "
-        "two USB supplies.",
-        "  - the charger's **BAT** pad to the switch's middle pin, one outer "
-        "pin of the switch to the diode's anode, and the diode's cathode "
-        "(the banded end) to **VSYS (pin 39)**.",
+        "pad to **GND (pin 38)**, so the Pico's USB socket charges the "
+        "cell. Leave the charger's own USB socket empty: a cable in each "
+        "would join two USB supplies.",
+        "  - the charger's **BAT** pad to the switch's middle pin; one "
+        "outer pin of the switch to the diode's anode and the MOSFET's "
+        "drain (%s: pin %d); the diode's cathode (the banded end) and the "
+        "MOSFET's source (pin %d) to **VSYS (pin 39)**; the MOSFET's gate "
+        "(pin %d) to **VBUS (pin 40)**. Solder the MOSFET onto its breakout "
+        "board first, and sleeve every joint in heat-shrink."
+        % (PFET, drain, src, gate),
         "  - the cell into the charger's JST-PH socket, last, with the "
-        "switch off.",
+        "switch off. **Check the plug's polarity first:** Adafruit's cells "
+        "match Adafruit's chargers (Adafruit, on the 1578: \"other brands "
+        "may have reverse polarity and can destroy your battery\"). With a "
+        "multimeter, the cell's red wire must read + against its black "
+        "one, and go to the socket pin the charger marks +; if the red "
+        "wire lands on the - pin, do not plug it in: swap the two crimped "
+        "contacts in the plug (lift each latch with a needle) or take "
+        "another cell.",
+        "  - the charge current: 100 mA as shipped. Keep it when the "
+        "handheld charges from a PC's USB port: closing the board's jumper "
+        "sets 500 mA for the cell on top of the handheld's own %s, 0.7 to "
+        "0.8 A in all, more than the 500 mA a USB 2.0 port gives. Close it "
+        "only for a USB charger rated 1 A or more." % (
+            "%d mA or more (the current budget below)"
+            % sum(ma for _p, ma, _b in power_budget(name))
+            if name in POWER_BUDGET else "0.2 to 0.3 A (the %s build's "
+            "current budget)" % pinmap.DEFAULT_PROFILE),
         "  - %s." % PIN_REACH[name],
-        "- **How it behaves:** on USB, VSYS sits above the cell's voltage, "
-        "so the battery diode blocks: the game runs from USB whatever the "
-        "switch says (with the switch off, e.g. to install CircuitPython), "
-        "and the cell charges with nothing else drawing on it. On battery "
-        "with the switch on, VSYS is the cell's 3.0 to 4.2 V less the "
-        "diode's few tenths of a volt. Switch off without USB: the cell "
+        "  - **Insulation:** a LiPo pouch is soft: nothing sharp or hot may "
+        "press into it. Cover the joints and the header pins' short ends "
+        "on the Pico's component side with a layer of polyimide (Kapton) "
+        "tape, keep the diode, MOSFET and charger off the cell, and never "
+        "solder with the cell plugged in.",
+        "- **How it behaves:** on USB, VSYS (about %g V) sits above the "
+        "cell's %g V at most, so the MOSFET is off (its gate at VBUS) and "
+        "the diode blocks: the game runs from USB whatever the switch says "
+        "(with the switch off, e.g. to install CircuitPython), and the "
+        "cell charges with nothing else drawing on it. On battery with the "
+        "switch on, VBUS is low (the Pico's VBUS-sensing divider on GPIO24 "
+        "pulls it down), the MOSFET conducts and VSYS is the cell's %g to %g V "
+        "less a few hundredths of a volt (%s: at most 0.1 ohm at 2.5 V "
+        "gate drive, the Pico datasheet says; 0.02 V at 0.2 A); the diode "
+        "alone would take %g V of it. Switch off without USB: the cell "
         "feeds nothing but the charger, so the handheld%s draws nothing. "
         "The switch is the power switch." % (
-            ", ring included," if ring else ""),
+            VSYS_USB, wiring.CELL_FULL, wiring.CELL_EMPTY, wiring.CELL_FULL,
+            PFET, SCHOTTKY_DROP, ", ring included," if ring else ""),
+        "- **Why the MOSFET:** %s" % (
+            "the ring's WS2812B pixels are specified from %g V. Through the "
+            "diode alone VSYS is the cell less about %g V: %.2f V from a "
+            "full cell, %.2f V at its nominal %g V, below the pixels' "
+            "rating for most of the charge (Adafruit, on the 1578: \"The "
+            "output ranges from 4.2V when completely charged to 3.7V\"). "
+            "With the MOSFET VSYS is the cell's own voltage, inside the "
+            "rating until the cell nears empty (Dice indicator below)."
+            % (PIXEL_MIN_V, SCHOTTKY_DROP, wiring.CELL_FULL - SCHOTTKY_DROP,
+               CELL_NOMINAL - SCHOTTKY_DROP, CELL_NOMINAL) if ring else
+            "it keeps the diode's %g V, about a tenth of the cell's "
+            "voltage and so of its energy, out of the Pico's supply. This "
+            "build has no ring to need it: the diode alone also works."
+            % SCHOTTKY_DROP),
     ]
     out.append(shim_note(name))
     if name in enclosure.profiles():
@@ -674,6 +819,13 @@ def power_notes(name):
 # so idle dims it to a quarter and blanks it (minigam/hw/profile.py). The
 # pixels' rows come from the firmware's own DiceIndicator (pixel_ma).
 PICO_MA = 25
+# The Pico's figures are the datasheet's from 5 V. Its RT6150 buck-boost
+# regulator takes about the same power from any VSYS, so from the cell's
+# nominal 3.7 V it draws PICO_FROM_V / CELL_NOMINAL times the current. The
+# other rows are not scaled: the pixels' LEDs run on constant-current
+# drivers, and the Pico-LCD-1.3 makes its own 3.3 V on the board (we have
+# not seen its schematic: counted unchanged).
+PICO_FROM_V = 5.0
 IDLE_DIM = 4  # dimmed: a quarter of the brightness (Profile.sleep)
 IDLE_DIM_MIN, IDLE_OFF_MIN = 2, 5  # minutes without a key (Profile.tick)
 POWER_BUDGET = {
@@ -689,8 +841,9 @@ POWER_BUDGET = {
         "controller": ("Pico-LCD-1.3: ST7789 display controller", 8,
                        "about 7.5 mA in normal mode (Sitronix's ST7789V "
                        "datasheets, as summed up on done.land's ST7789 "
-                       "page); it stays on while the screen is blank",
-                       False),
+                       "page); it stays on while the screen is blank; the "
+                       "board takes it from VSYS through its own 3.3 V "
+                       "supply", False),
         "backlight": ("Pico-LCD-1.3: backlight at full", 32,
                       "Waveshare gives an operating current of 40 mA for "
                       "its Pico-LCD-1.14, 1.8 and 2 (their wiki's "
@@ -755,6 +908,13 @@ def idle_budget(name):
     return int(round(unlit + lit / IDLE_DIM)), unlit
 
 
+def on_cell(ma_usb, pico_ma=PICO_MA):
+    """A total from VSYS on USB, as drawn from the cell: the Pico's row
+    scaled by PICO_FROM_V / CELL_NOMINAL (its regulator takes the same
+    power), the rest unchanged. Whole mA."""
+    return int(round(ma_usb - pico_ma + pico_ma * PICO_FROM_V / CELL_NOMINAL))
+
+
 def budget_section(name):
     """The "Current budget" section of a build's page (README lines)."""
     if name not in POWER_BUDGET:
@@ -765,12 +925,14 @@ def budget_section(name):
                  if part.startswith("NeoPixels showing")]
     worst_px = round(pixel_ma(name, [(6, 6)]))
     worst = total - pixels + worst_px
-    hours = BATTERY_MAH / total
     dimmed, blank = idle_budget(name)
+    cell, cell_worst, cell_dimmed, cell_blank = (
+        on_cell(ma) for ma in (total, worst, dimmed, blank))
+    pico_cell = int(round(PICO_MA * PICO_FROM_V / CELL_NOMINAL))
     lines = ["### Current budget", "",
              "Estimates, not measurements: nobody has measured a build's "
              "current yet, so each row names what its figure rests on. "
-             "Drawn from VSYS, with the screen and the pixels at full "
+             "Drawn from VSYS on USB, with the screen and the pixels at full "
              "brightness (the pixels at their %d%% cap, "
              "`MINIGAM_PIXEL_MAX`)." % pinmap.PIXEL_MAX_PERCENT, "",
              "| part | mA | basis |", "|---|---|---|"]
@@ -778,33 +940,43 @@ def budget_section(name):
         lines.append("| %s | %d | %s |" % (part, ma, basis))
     lines.append("| **total** | **%d** | sum of the rows |" % total)
     lines += ["",
+              "- **On the cell:** the Pico's figure is for 5 V, and its "
+              "buck-boost regulator takes about the same power from any "
+              "VSYS, so from the cell's %g V its %d mA become about %d mA "
+              "(x %g / %g). That applies to the Pico alone: the pixels' LEDs "
+              "are driven at constant current, and the Pico-LCD-1.3's rows "
+              "are counted unchanged (it makes its own 3.3 V from VSYS). "
+              "On the cell the total is about %d mA."
+              % (CELL_NOMINAL, PICO_MA, pico_cell, PICO_FROM_V, CELL_NOMINAL,
+                 cell),
               "- **Battery life:** the %d mAh cell (%s) lasts about %.1f "
               "hours of play at that total (estimate: capacity / current; "
-              "the cell's protection cuts out at 3.0 V, the diode and the "
-              "Pico's regulator lose a little on the way, and the Pico's "
-              "figure is for 5 V: from the cell's 3.7 V its regulator draws "
-              "about a third more current for the same work)."
-              % (BATTERY_MAH, BATTERY_CELL, hours),
+              "the cell's protection cuts out at 3.0 V, and the MOSFET "
+              "loses a few hundredths of a volt on the way)."
+              % (BATTERY_MAH, BATTERY_CELL, BATTERY_MAH / cell),
               "- **Worst case:** a double six lights all %d pixels white: "
-              "%d mA for the pixels, %d mA in all, about %.1f hours."
+              "%d mA for the pixels, %d mA in all on USB, %d mA on the cell, "
+              "about %.1f hours."
               % (pinmap.PROFILES[name]["neopixel"]["count"], worst_px, worst,
-                 BATTERY_MAH / worst),
+                 cell_worst, BATTERY_MAH / cell_worst),
               "- **Idle:** %d minutes without a key dim the backlight and "
-              "the pixels to a quarter: about %d mA in all. After %d "
-              "minutes both are off: about %d mA, what the Pico, the "
-              "display's controller and the pixels' controllers draw with "
-              "nothing lit, so a handheld left switched on runs the cell "
-              "flat in about %.0f hours. The next key lights the screen "
-              "and does nothing else. Only the switch turns it off."
-              % (IDLE_DIM_MIN, dimmed, IDLE_OFF_MIN, blank,
-                 BATTERY_MAH / blank),
+              "the pixels to a quarter: about %d mA in all (%d on the cell). "
+              "After %d minutes both are off: about %d mA (%d on the cell), "
+              "what the Pico, the display's controller and the pixels' "
+              "controllers draw with nothing lit, so a handheld left "
+              "switched on runs the cell flat in about %.0f hours. The next "
+              "key lights the screen and does nothing else. Only the switch "
+              "turns it off."
+              % (IDLE_DIM_MIN, dimmed, cell_dimmed, IDLE_OFF_MIN, blank,
+                 cell_blank, BATTERY_MAH / cell_blank),
               "- **Longer play:** the pixels and the backlight follow the "
               "brightness setting in the menu; `MINIGAM_PIXEL_MAX = %d` in "
               "settings.toml halves the pixels' share."
               % (pinmap.PIXEL_MAX_PERCENT // 2),
               "- **Measure yours:** a USB power meter between the PC and the "
-              "Pico shows the real total (the cell charging adds its charge "
-              "current).", ""]
+              "Pico shows the real total on USB (the cell charging adds its "
+              "charge current); a multimeter in the cell's lead, the switch "
+              "on and USB out, the total on the cell.", ""]
     return lines
 
 
@@ -812,6 +984,13 @@ def readme():
     from minigam.host.hardware import wokwi
 
     out = ["# Building a MINIGAM handheld", "",
+           "**Nobody has built one yet.** No handheld has been built from "
+           "this guide so far: its pins, parts and figures come from the "
+           "parts' makers' published data and from the code, and MINIGAM "
+           "has run on an emulated Pico, not on these parts. Read your "
+           "build's whole section before ordering, do its checks in order, "
+           "and tell us what you find (an issue on the repository), the "
+           "screen's orientation and the current drawn above all.", "",
            "Everything on this page is generated by `python -m minigam.host "
            "hwdocs` from the pin data the profile modules in "
            "`minigam/hw/profiles/` run on; a test fails if the page and the code "
@@ -829,8 +1008,12 @@ def readme():
         if same_build(name):
             out += same_build_section(name)
             continue
-        out += ["### Parts", "", bom_table(name), "", "### Pins", "",
-                pin_table(name), ""]
+        out += ["### Parts", "", bom_table(name), ""]
+        if name in SCHEMATICS:
+            out += ["### Schematic", "", schematic_text(name), "",
+                    "![schematic of %s](schematic-%s.svg)" % (name, name),
+                    ""]
+        out += ["### Pins", "", pin_table(name), ""]
         if wired(p):
             out += ["### Wiring", "", wiring_text(name), "",
                     "![wiring of %s](wiring-%s.svg)" % (name, name), ""]
@@ -839,7 +1022,12 @@ def readme():
         out += [indicator_heading(name), "", neopixel_notes(name),
                 "", "### Assembly", ""]
         out += ["%d. %s" % (k + 1, s) for k, s in enumerate(assembly(name))]
-        out += [""] + circuitpython_section(name)
+        out += [""]
+        if name == pinmap.DEFAULT_PROFILE:
+            out += bringup.which_way_up(name)
+        if wired(p):
+            out += bringup.troubleshooting(name)
+        out += circuitpython_section(name)
     out += enclosure.readme_section()
     out += ["## Wokwi simulation (pico-ili9341)", "",
             "`wokwi/diagram.json` is the `pico-ili9341` build, generated "
@@ -878,13 +1066,14 @@ def circuitpython_section(name):
                   "all three games")
     return ["### CircuitPython", "",
             "Install CircuitPython 9.2 or 10.x (both are supported). "
-            "Download the UF2 for board `%s` from circuitpython.org; "
+            "Download the UF2 for board `%s`%s from circuitpython.org; "
             "hold BOOTSEL (Pico) or double-click reset (PyBadge, "
             "PyGamer) while plugging in USB; copy the UF2 to the drive "
             "that appears. The board restarts as `CIRCUITPY`. Then, from "
             "a PC with this repository: `make setup && .venv/bin/python "
             "-m minigam.host deploy /path/to/CIRCUITPY --profile %s`. %s."
-            % (UF2_PAGE[p["stubs_board"]], name, games), ""]
+            % (UF2_PAGE[p["stubs_board"]], UF2_VARIANTS.get(name, ""), name,
+               games), ""]
 
 
 def same_build_section(name):
@@ -900,6 +1089,21 @@ def same_build_section(name):
              "### Parts", "", bom_table(name), "", "### Pins", "",
              pin_table(base), ""]  # (its pin data is the build's)
             + circuitpython_section(name))
+
+
+# The builds whose page has a schematic (``schematic``): the default one.
+SCHEMATICS = (pinmap.DEFAULT_PROFILE,)
+
+
+def schematic_text(name):
+    """The words above a build's schematic."""
+    return ("Every connection of the build, the battery option's and the "
+            "%s's supply included, as nets: a dot joins wires; a wire that "
+            "hops over another is not joined to it. The %s's display and "
+            "key signals are one bus here (the pin table lists them). "
+            "Parts are drawn by function, not where they sit: the wiring "
+            "view below shows where each wire is soldered."
+            % (PLUG_ON[name][0], PLUG_ON[name][0]))
 
 
 def wiring_text(name):
@@ -937,5 +1141,7 @@ def generate():
     for name in pinmap.profile_names():
         if drawn(name):
             files["hardware/wiring-%s.svg" % name] = views.svg(name)
+    for name in SCHEMATICS:
+        files["hardware/schematic-%s.svg" % name] = schematic.svg(name)
     files.update(enclosure.files())
     return files

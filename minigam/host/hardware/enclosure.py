@@ -750,6 +750,43 @@ def problems(name, lay):
         cx0, cx1 = sw["cradle"][:2]
         if _y > out_w / 2 and not (x + r <= cx0 or x - r >= cx1):
             out.append("the switch cradle runs into a screw post")
+    # 6. Every screw bites its post and stops short of the hole's end.
+    for count, length, what, through, depth in screws(name, lay):
+        if length is None or length - through < BITE_MIN - EPS:
+            out.append("no M2 screw bites %g mm into the posts of %s"
+                       % (BITE_MIN, what))
+    return out
+
+
+# Stock M2 screw lengths (mm). A self-tapping screw must bite at least
+# BITE_MIN into a printed post, needs no more than BITE_MAX, and its tip
+# stops HOLE_SPARE short of the pilot hole's end (else it bottoms out
+# before the head is down). The top's screws sit in a recess LID_RECESS
+# deep (the .scad file's counterbore).
+M2_LENGTHS = (3, 4, 5, 6, 8, 10, 12)
+BITE_MIN, BITE_MAX = 2.0, 6.0
+HOLE_SPARE = 0.5
+LID_RECESS = 1.2
+
+
+def screws(name, lay=None):
+    """The case's screws: [(count, length in mm or None when none fits,
+    what they hold, plastic or board they pass through in mm, depth of
+    the pilot hole they end in in mm)], each the longest stock M2 length
+    that bites no more than BITE_MAX and stops HOLE_SPARE short."""
+    lay = lay or layout(name)
+    prm = lay["params"]
+    joints = [(4, "the top", lay["lid_h"] - LID_RECESS,
+               lay["z_rim"]),
+              (4, "the Pico", value(name, "pico_t"), lay["z_pico"]),
+              (4, "the charger", value(name, "chg_t"),
+               prm["chg_standoff_h"])]
+    out = []
+    for count, what, through, depth in joints:
+        room = min(BITE_MAX, depth - HOLE_SPARE)
+        fits = [n for n in M2_LENGTHS if n - through <= room + EPS]
+        out.append((count, max(fits) if fits else None, what, through,
+                    depth))
     return out
 
 
@@ -1157,11 +1194,6 @@ def files():
                 for n in profiles())
 
 
-def _screw(name):
-    # Lid screws: through the top, about 5 mm into the bottom post.
-    return 2 * int((layout(name)["lid_h"] + 5.99) / 2)
-
-
 def readme_section():
     """The "Enclosure" section of hardware/README.md."""
     out = ["## Enclosure", "",
@@ -1203,9 +1235,17 @@ def readme_section():
                 "- **USB:** the Pico's micro-USB opening is in the left end "
                 "wall, sized for the plug's grip: it runs the game and "
                 "charges the cell.",
-                "- **Diode, capacitor, resistor:** in-line on their wires, "
-                "in heat-shrink, in the free floor space between the Pico "
-                "and the charger.", ""]
+                "- **Diode, MOSFET, capacitor, resistor:** in-line on their "
+                "wires, in heat-shrink, in the free floor space between the "
+                "Pico and the charger, none on the cell.",
+                "- **Insulation:** the cell lies under the Pico's component "
+                "side, where the joints and the header pins' short ends "
+                "are: a layer of polyimide (Kapton) tape over them keeps "
+                "them off the pouch.",
+                "- **BOOTSEL:** the Pico lies component side down, so its "
+                "BOOTSEL button faces the floor once the case is closed: "
+                "the build's Troubleshooting says how to reach the "
+                "bootloader without it.", ""]
     out += ["**Open and export:** open the .scad file in OpenSCAD "
             "(2021.01 or newer), set `part` to `bottom`, `top`, `caps` or "
             "`diffuser`, render (F6) and export STL (F7). `assembled` "
@@ -1213,21 +1253,34 @@ def readme_section():
             "lifts the top off, `section` cuts it lengthwise. `wall`, "
             "`clearance`, `lid_t`, the screw posts, the hole sizes and the "
             "cell's size are parameters at the top of the file.", "",
-            "**Print:** PLA or PETG, 0.2 mm layers, 3 walls, 20 %% infill, "
+            "**Print:** PLA or PETG, 0.2 mm layers, 3 walls, 20 % infill, "
             "no supports: the bottom as it sits, the top upside down (face "
             "on the bed), the caps flange down, the diffuser in white or "
-            "clear filament. Screws: four M2 x %s self-tapping close the "
-            "case, four M2 x 6 hold the Pico, four M2 x 6 the charger."
-            % "/".join(str(_screw(n)) for n in profiles()), "",
-            "**Assemble:** wire everything first (Power and the NeoPixel "
-            "notes above). Drop the cell into its bay, screw the Pico to its "
-            "standoffs (USB towards the left opening) and the charger to "
-            "its own, press the switch into its cradle, plug the "
-            "Pico-LCD-1.3 onto the Pico. Into the top: the diffuser into "
-            "its rebate, the ring into its collar (pixels against the "
-            "diffuser, turned so each pixel sits under a window), the caps "
-            "into the key holes, the joystick cap onto the stem. Close with "
-            "the four screws.", "",
+            "clear filament.", ""]
+    for n in profiles():
+        out += ["**Screws** (`%s`, M2 self-tapping, in the parts list): "
+                % n + "; ".join(
+                    "%d x M2 x %d for %s: %s mm through, into a %s mm "
+                    "pilot hole" % (count, length, what, _num(through),
+                    _num(depth))
+                    for count, length, what, through, depth in screws(n))
+                + ". Each is the longest stock length that bites at most "
+                "%s mm and stops %s mm short of its hole's end: a longer "
+                "one bottoms out before its head is down." % (
+                    _num(BITE_MAX), _num(HOLE_SPARE)), ""]
+    out += ["**Assemble:** wire and check everything first (the Assembly "
+            "steps above, to the first boot). The Pico-LCD-1.3's board "
+            "covers the Pico's mounting holes, so it comes off for this: "
+            "pull it straight off the Pico, rocking it gently end to end. "
+            "Tape over the Pico's component side (Insulation above), drop "
+            "the cell into its bay, screw the Pico to its standoffs, "
+            "component side down over the cell (USB towards the left "
+            "opening), and the charger to its own, press the switch into "
+            "its cradle, then plug the Pico-LCD-1.3 back onto the Pico. "
+            "Into the top: the diffuser into its rebate, the ring into its "
+            "collar (pixels against the diffuser, turned so each pixel sits "
+            "under a window), the caps into the key holes, the joystick cap "
+            "onto the stem. Close with the four screws.", "",
             "**From the makers' drawings.** These values come from a "
             "published source:", ""]
     for n in profiles():

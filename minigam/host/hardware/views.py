@@ -346,7 +346,7 @@ def battery_block(v, x, vbus_y, vsys_y, gnd_y):
     heights of the Pico's VBUS, GND and VSYS wires; returns where those
     wires end: {"5V": .., "GND": .., "VSYS": ..}."""
     dash = "7,5"
-    top = vbus_y - 62
+    top = vbus_y - 112
     v.rect(x - 12, top, 290, gnd_y - top + 104, fill="#fafafa",
            stroke="#9e9e9e", rx=8, dash="6,4")
     v.text(x, top + 18, "Battery option (dashed): the parts", size=11,
@@ -384,14 +384,41 @@ def battery_block(v, x, vbus_y, vsys_y, gnd_y):
     v.text(cx + 50, gnd_y + 55, "LiPo cell", size=10.5, anchor="middle")
     v.wire([(cx + 50, gnd_y + 36), (cx + 50, gnd_y + 14)], "#607d8b",
            width=2, cls="lead")
-    ends["VSYS"] = (kx, vsys_y)
+    # The MOSFET beside the diode, above the VBUS wire: its source to the
+    # diode's cathode (VSYS), its drain to the diode's anode side, its gate
+    # down onto the VBUS wire (a dot: joined; the other two cross it).
+    fy = vbus_y - 38
+    fx0, fx1 = kx + 16, kx + 46
+    v.rect(fx0, fy - 12, fx1 - fx0, 24, fill="#fff8e1", stroke="#424242",
+           rx=3, layer=v.front)
+    v.text((fx0 + fx1) / 2, fy + 4, "P", size=11, anchor="middle",
+           weight="bold")
+    v.text((fx0 + fx1) / 2, fy - 17, "MOSFET %s" % wiring.PFET,
+           size=10, anchor="middle")
+    sx0 = kx - 12  # the source's lead, left of the diode's label
+    v.text(sx0 - 4, fy + 4, "S", size=10, anchor="end")
+    v.text(kx + 56, fy + 4, "D", size=10)
+    v.wire([(sx0, vsys_y), (kx, vsys_y)], VSYS_C, dash=dash, cls="battery")
+    v.wire([(sx0, vsys_y), (sx0, fy), (fx0, fy)], VSYS_C, dash=dash,
+           cls="battery")
+    v.dot(sx0, vsys_y, VSYS_C)
+    dx = kx + 52
+    v.wire([(fx1, fy), (dx, fy), (dx, vsys_y)], VBUS_C, dash=dash,
+           cls="battery")
+    v.dot(dx, vsys_y, VBUS_C)
+    gx = (fx0 + fx1) / 2
+    v.wire([(gx, fy + 12), (gx, vbus_y)], VBUS_C, dash=dash, cls="battery")
+    v.dot(gx, vbus_y, VBUS_C)
+    v.text(gx + 5, fy + 24, "G", size=10)
+    ends["VSYS"] = (sx0, vsys_y)
     return ends
 
 
-def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
+def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60, vsys_offset=8):
     """The NeoPixel ring (if the profile has one) on its GP pin, VSYS and
     the GND beside it, and, at ``battery_x``, the battery option on VBUS,
-    VSYS and GND. Returns the physical pins used."""
+    VSYS and GND (VSYS's label ``vsys_offset`` past the board: clear of a
+    plug-on board's label on that pin). Returns the physical pins used."""
     p = pinmap.PROFILES[name]
     px = p["neopixel"]
     right = v.bx + pico.BOARD_W * S
@@ -399,7 +426,7 @@ def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
     vbus, vsys, gnd = (v.pin_y(n) for n in (nbus, nsys, ngnd))
     dash = "7,5"
     used = {nsys}
-    v.label_wire(nsys, "VSYS", VSYS_C)
+    v.label_wire(nsys, "VSYS", VSYS_C, offset=vsys_offset)
     if battery_x is not None:
         bat = battery_block(v, battery_x, vbus, vsys, gnd)
         v.route(nbus, 0, bat["5V"][0], vbus, VBUS_C, "charger:5V", dash=dash)
@@ -430,8 +457,9 @@ def power_and_ring(v, name, ring_x, battery_x=None, j_dx=60):
     mid = (right + ring_x) / 2 + 20
     v.resistor(mid - 30, mid + 30, y_din, "%d \u03a9" % wiring.RESISTOR_OHMS)
     v.pico_wire(ring_gnd, [pads["GND"]], GND_C, "ring:GND")
-    v.label_wire(n, px["pin"] + " to DIN", DATA_C, offset=j_dx + 14)
-    v.label_wire(ring_gnd, "GND", GND_C, offset=j_dx + 14)
+    lab = min(j_dx, 60) + 14  # left of the resistor's label
+    v.label_wire(n, px["pin"] + " to DIN", DATA_C, offset=lab)
+    v.label_wire(ring_gnd, "GND", GND_C, offset=lab)
     return used
 
 
@@ -490,10 +518,15 @@ def view_plug_on(name):
         for c in ("r", "g", "b"):
             pills.append((phys(p["rgb_led"][c]), "LED " + c.upper(),
                           LED_C, "LED " + c.upper()))
+    # The board's own supply, through the header too.
+    supply = wiring.ADDON_SUPPLY[name]
+    pills.append((phys(supply), "LCD VCC" if supply == "VSYS" else
+                  "pack power", DISPLAY_C, "VCC"))
     for n, text, colour, part_pin in pills:
         v.pill(n, text, colour, part, part_pin)
     used = {n for n, _t, _c, _p in sorted(pills)}
-    used |= power_and_ring(v, name, right + 330, right + 420)
+    used |= power_and_ring(v, name, right + 330, right + 420, j_dx=96,
+                           vsys_offset=120 if supply == "VSYS" else 8)
     v.draw_pico(used)
     legend = [(DISPLAY_C, True, "display: on the %s" % part),
               (KEY_C, True, "keys: on the %s" % part)]
