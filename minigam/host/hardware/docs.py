@@ -293,8 +293,8 @@ def supply_rows(name):
     if name in PLUG_ON:
         part = PLUG_ON[name][0]
         supply = ADDON_SUPPLY[name]
-        uses[supply].append("nothing to wire: the %s's supply (VCC), "
-                            "through the header" % part)
+        uses[supply].append("the %s's supply (VCC), through the header "
+                            "(nothing to wire)" % part)
         if supply != "3V3":
             uses["3V3"].append("not used: the %s takes %s (pin %d), not "
                                "3V3" % (part, supply, PICO_PHYSICAL[supply]))
@@ -1118,11 +1118,13 @@ def wiring_text(name):
         part = PLUG_ON[name][0]
         ring = ("the ring's three wires (%s through the resistor, GND, "
                 "VSYS) and " % ring_pin() if p["neopixel"] else "")
+        supply = ADDON_SUPPLY[name]
         return ("The view is the back of the finished stack: %s. Short "
                 "dotted stubs mark the pins the %s takes through the header "
-                "(nothing to wire); the drawn wires are the ones you solder "
-                "there, %sthe battery option's (dashed). %s"
-                % (scale, part, ring, render))
+                "(nothing to wire), its supply on %s (pin %d) among them; "
+                "the drawn wires are the ones you solder there, %sthe "
+                "battery option's (dashed). %s"
+                % (scale, part, supply, PICO_PHYSICAL[supply], ring, render))
     return ("The view is the breadboard build: %s and runs to the "
             "breakout, a button, a GND rail or the ring's pads. A dot joins "
             "wires; wires that cross without one are not joined. The "
