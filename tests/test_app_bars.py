@@ -2,7 +2,7 @@
 each screen size the README shows, driven by keys: the pip counts are
 labelled "Pips", and the dice are in the same place in every game (where
 MINIGAM's board has them: the right end of the bottom bar), for the
-opening roll, a roll and a double's four."""
+opening roll, a roll and a double (its die and its moves left)."""
 
 import os
 
@@ -94,7 +94,8 @@ def test_the_dice_are_in_the_same_place_in_every_game(profile):
         y = lay.die_y() + lay.ds // 2
         assert fr.is_color(lay.die_x(0) + 1, y, C.P1), name
         assert fr.is_color(lay.die_x(1) + lay.ds - 2, y, C.P2), name
-        # Rolls up to a double (its four dice across the same span).
+        # Rolls up to a double (its die and its moves left, in the same
+        # two places).
         for _ in range(400):
             if app.state == A.PICK:
                 g = app.game

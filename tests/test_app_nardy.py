@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 from minigam.app import app as A  # noqa: E402
 from minigam.app import states as S  # noqa: E402
 from minigam.app import menu  # noqa: E402
+from minigam.app import palette as C  # noqa: E402
 from minigam.app import persist as P  # noqa: E402
 from minigam.app.bg_layout import column  # noqa: E402
 from minigam.hw import keys as K  # noqa: E402
@@ -242,13 +243,16 @@ def test_the_head_note_fits_every_screen():
 
 def cross_at(rig, sp, k):
     """Whether checker slot ``k`` of spot ``sp`` shows the blocked cross
-    (its colour inside the slot's box)."""
+    (its colour inside the slot's box; on a Player 2 checker, Player 1's
+    colour)."""
     lay = rig.app.board.lay
     x = lay.slot_x(column(sp))
     y = lay.slot_cy(sp, k) - lay.step // 2
     fr = rig.frame()
     from minigam.app.bg_build import _BLOCKED
-    return fr.count(_BLOCKED, x, y, x + lay.tile_w, y + lay.step) > 0
+    box = (x, y, x + lay.tile_w, y + lay.step)
+    return fr.count(_BLOCKED, *box) > 0 or \
+        fr.count(C.P1, *box) > 0 and fr.count(C.P2, *box) > 0
 
 
 @pytest.mark.parametrize("profile", ("pybadge", "pico-st7789"))
@@ -265,12 +269,13 @@ def test_blocked_points_are_crossed_out(profile):
     rig.press(K.A)  # 13
     assert app.state == A.DEST and [t[0] for t in app.tgts] == [11]
     assert app.board.blocked == 1 << 8
-    assert cross_at(rig, 8, 1)  # beyond Black's checker there
+    assert cross_at(rig, 8, 0)  # on Black's checker there
+    assert not cross_at(rig, 8, 1)  # nothing beyond it
     assert not cross_at(rig, 11, 0)
     rig.shot("nardy-blocked")
     rig.press(K.B, K.X, K.A)  # the head instead: 19 and 22, both open
     assert app.state == A.DEST and app.src == 24
-    assert app.board.blocked == 0 and not cross_at(rig, 8, 1)
+    assert app.board.blocked == 0 and not cross_at(rig, 8, 0)
     rig.press(K.A)  # 24/19: the crosses stay off in PICK
     assert app.board.blocked == 0
     # The six-block rule (the rule book's row 12): 24/21 would make six

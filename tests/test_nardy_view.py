@@ -128,8 +128,8 @@ def test_crosses(rig):
     v.set_blocked((1 << 12) | (1 << 21) | (1 << 16))
     fr = rig.frame()
     # on a full stack (Black's head, 6): its top checker below the count;
-    # on an empty point: the first slot; beyond a short stack: the next
-    for sp, k in ((21, 0), (16, 3)):
+    # on an empty point: the first slot; on a short stack: its top checker
+    for sp, k in ((21, 0), (16, 2)):
         x0, y0, x1, y1 = slot_box(lay, sp, k)
         assert fr.count(_BLOCKED, x0, y0, x1, y1) > 0, sp
     # on a red (Player 2) checker the cross is in Player 1's colour: red
@@ -139,12 +139,48 @@ def test_crosses(rig):
     assert fr.count(C.P1, x0, y0, x1, y1) > 0
     assert fr.count(_BLOCKED, x0, y0, x1, y1) == 0
     n = sum(fr.count(_BLOCKED, *slot_box(lay, sp, k))
-            for sp, k in ((21, 0), (16, 3)))
+            for sp, k in ((21, 0), (16, 2)))
     assert fr.count(_BLOCKED) == n  # nowhere else
     v.set_blocked(0)
     fr = rig.frame()
     assert fr.count(_BLOCKED) == 0
     check_checkers(fr, lay, pos)
+
+
+def test_a_cross_is_never_one_more_checker(rig):
+    """A blocked point's cross marks the stack itself: it is on the top
+    checker, in ink that is not the checker's colour (red on ivory, ivory
+    on red), and nothing shows beyond the stack, so a stack of n still
+    reads n. On an empty point it is strokes in the cross's own colour,
+    without the rim every checker has, and far fewer pixels than one."""
+    v, lay = rig.view, rig.lay
+    disc = None
+    for side in "wb":
+        pos = parse_position("24x12,20x2,18/22,12x11,4x3/" + side)
+        v.set_blocked(0)
+        v.update(pos)
+        fr = rig.frame()
+        disc = fr.count(C.P2, *slot_box(lay, 22, 0)) + \
+            fr.count(C.RIM, *slot_box(lay, 22, 0))
+        # the opponent's short stacks, and an empty point (a block)
+        stacks = (22, 4) if side == "w" else (20, 18)
+        v.set_blocked((1 << 19) | (1 << stacks[0]) | (1 << stacks[1]))
+        fr = rig.frame()
+        for sp in stacks:
+            q, n = stack(pos, sp)
+            assert 0 < n < lay.cap
+            for k in range(n):
+                assert who(fr, lay, sp, k) == q, (side, sp, k)
+            box = slot_box(lay, sp, n)  # beyond the stack: the board only
+            for color in (C.P1, C.P2, C.RIM, _BLOCKED):
+                assert fr.count(color, *box) == 0, (side, sp, color)
+            box = slot_box(lay, sp, n - 1)  # the cross, on the top checker
+            assert fr.count(_BLOCKED if q == 1 else C.P1, *box) > 0, sp
+        box = slot_box(lay, 19, 0)
+        assert fr.count(C.P1, *box) == fr.count(C.P2, *box) == 0
+        assert fr.count(C.RIM, *box) == 0
+        cross = fr.count(_BLOCKED, *box)
+        assert 0 < 3 * cross < 2 * disc, (cross, disc)
 
 
 def test_note_takes_the_message_line(rig):

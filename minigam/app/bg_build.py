@@ -141,37 +141,38 @@ def build(lay, heads=()):
                     background=C.BAR_BG)
     msg_lb = Text(big, L.chars(L.w - 8), C.TEXT, 4, L.h - L.bottom // 2, s,
                   0, background=C.BAR_BG)
-    # Dice: four places (a double's four moves), a palette each; MINIGAM's
-    # faces, and the same edged for a die over another in a double's fan.
-    # Over the message line's right end: what is shown while the dice are
-    # up fits left of them (``msg_w``); before a roll the line is whole.
+    # Dice: MINIGAM's two places and faces, a palette each, and the counts
+    # of a double's moves left. Over the message line's right end: what
+    # is shown while the dice are up fits left of them (``msg_w``);
+    # before a roll the line is whole.
     from minigam.app.sprites import dice as faces
-    sheet = faces(L.ds, True)
+    sheet = faces(L.ds, 10)
+    S.counts(sheet, L.ds)
     dice = []
-    for k in range(4):
+    for k in range(2):
         t = displayio.TileGrid(
             sheet, pixel_shader=displayio.Palette(2), width=1, height=1,
             tile_width=L.ds, tile_height=L.ds, x=L.die_x(k), y=L.die_y())
         t.hidden = True
         g.append(t)
         dice.append(t)
-    # Banner: a panel across the middle with two lines of text.
+    # Banner: a panel across the middle (bg_layout: ban_y, ban_h) with two
+    # lines of text, in a border of ``s`` pixels.
     bw = banner_width(L)
-    bh = 2 * L.ch + 10
     bx = L.x0 + (13 * pw - bw) // 2
-    by = L.mid - bh // 2
+    by = L.ban_y
     ban = displayio.Group()
-    ban.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
-                 height=bh + 4, x=bx - 2, y=by - 2))
-    ban.append(R(pixel_shader=C.pal(C.PANEL), width=bw, height=bh,
-                 x=bx, y=by))
+    ban.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 2 * s,
+                 height=L.ban_h, x=bx - s, y=by))
+    ban.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
+                 height=L.ban_h - 2 * s, x=bx, y=by + s))
     big = displayio.Group(scale=s)
     ban.append(big)
     n = banner_chars(L)
-    ban1 = Text(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, s, 1)
-    ban2 = Text(big, n, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2, s, 1)
+    ban1 = Text(big, n, C.TEXT, L.w // 2, by + 6 * s, s, 1)
+    ban2 = Text(big, n, C.CURSOR, L.w // 2, by + 17 * s, s, 1)
     ban.hidden = True
     g.append(ban)
-    banner_box = (bx - 2, by - 2, bw + 4, bh + 4)
+    banner_box = (bx - s, by, bw + 2 * s, L.ban_h)
     return (g, grids, labels, counts, tray, cube, dice, num_pal, p1_lb, p2_lb,
             score_lb, msg_lb, ban, ban1, ban2, banner_box)

@@ -15,7 +15,8 @@ the middle outwards.
 
 Down the screen: the status line (pips, score), a row of point numbers,
 the top half, a gap, the bottom half, a row of point numbers, the bottom
-bar: the message, and at its right end the dice. Checkers stack from the
+bar: the message, and at its right end the dice. A banner shows across
+the middle, over the halves' innermost slots. Checkers stack from the
 board's edge, ``cap`` to a point; the ``cap``-th shows the count when more
 are there. The bottom bar and its dice are MINIGAM's
 (:class:`~minigam.app.layout.Layout`'s): at a given screen size the dice are
@@ -126,6 +127,18 @@ class BgLayout:
         self.cap = cap
         self.gap = inner - 2 * cap * st
         self.grid_y = (by0, by1 - cap * st)  # top and bottom checker grids
+        # A banner: two lines across the middle (a stack grows from the
+        # board's edge), ``ban_h`` from ``ban_y`` (even: scale 2 text is
+        # placed in steps of 2). ``ban_caps``: the slots of the top and
+        # the bottom half wholly clear of it; while it is up a stack shows
+        # in them, a taller one's count on the last (``ban_low`` the
+        # fewer: counts are drawn from ``ban_low + 1``).
+        self.ban_h = bh = 25 * s  # borders of s, two lines 11 * s apart
+        self.ban_y = by = (self.mid - bh // 2) // s * s
+        top = (by - by0) // st
+        bot = cap - (by + bh - self.grid_y[1] + st - 1) // st
+        self.ban_caps = (max(1, min(cap, top)), max(1, min(cap, bot)))
+        self.ban_low = min(self.ban_caps)
         # Points: triangles as long as a full stack.
         th = cap * st
         if th > inner // 2 - 2:
@@ -210,11 +223,9 @@ class BgLayout:
         return self.mid - self.cube // 2
 
     def die_x(self, k):
-        """Left x of die place ``k`` (0..3): a roll's two dice in places 0
-        and 3, MINIGAM's two; a double's four fanned across them, each
-        over the one before."""
-        a, b = self.dice_at[0], self.dice_at[1]
-        return a + (b - a) * k // 3
+        """Left x of die place ``k`` (0 or 1), MINIGAM's: a roll's two
+        dice, or a double's die and its moves left."""
+        return self.dice_at[k]
 
     def die_y(self):
         return self.dice_at[2]

@@ -1,8 +1,9 @@
 """Tile sheets of the 24-point board, drawn once when the view is built
 (this module then leaves the heap): checkers with their counts and marks
 (a destination's dot, a blocked point's cross), the points (a head's in
-its own colour), the numbers, the trays' slabs and the cube's faces (the
-dice are MINIGAM's: ``minigam.app.sprites.dice``).
+its own colour), the numbers, the trays' slabs, the cube's faces and a
+double's counts of moves (the dice are MINIGAM's:
+``minigam.app.sprites.dice``).
 Shapes are filled a row at a time by ``bitmaptools.fill_region`` (native
 on a board), not a pixel at a time in Python.
 
@@ -21,9 +22,10 @@ PICKED = 3  # the selected checker, in the cursor colour
 MARK = 4  # a destination's dot on an empty slot
 P1_MARK = 5  # ... on a checker (Player 1's, Player 2's)
 P2_MARK = 6
-COUNT = 7  # first count tile: Player 1's cap+1..15, then Player 2's
+COUNT = 7  # first count tile: Player 1's ban_low+1..15, then Player 2's
+# (from the fewest slots a banner leaves: bg_layout's ``ban_low``)
 # After the counts: a blocked point's cross on an empty slot, then on a
-# Player 1 and a Player 2 checker (``COUNT + 2 * (15 - cap)`` on).
+# Player 1 and a Player 2 checker (``COUNT + 2 * (15 - ban_low)`` on).
 
 # Checker sheet colours (palette indices).
 C_P1 = 1
@@ -40,18 +42,36 @@ _TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9,
          0x79CF, 0x79EF, 0x7249, 0x7BEF, 0x7BCF)
 
 
+def _glyph(bmp, x, y, ch, value, s=1):
+    """Character ``ch`` of terminalio's font (rows 2..9 of its 6 x 12 cell,
+    5 wide: a digit's, an "x"'s) at (x, y) in ``value``, ``s`` times as
+    large."""
+    from minigam.app.text import _font
+    sheet, tiles = _font()
+    t = tiles[ord(ch) - 32]
+    cols = sheet.width // 6
+    sx = (t % cols) * 6
+    sy = (t // cols) * 12 + 2
+    for j in range(8 * s):
+        for i in range(5 * s):
+            if sheet[sx + i // s, sy + j // s]:
+                bmp[x + i, y + j] = value
+
+
+def counts(bmp, size):
+    """"x1" .. "x4" in the dice sheet ``bmp`` (tiles 6..9 of ``size``,
+    the font's at the dice's text scale): a double's moves left, beside
+    its die."""
+    s = (size - 2) // 12  # (a die is 12 * scale + 2)
+    for m in range(1, 5):
+        x = (5 + m) * size + (size - 11 * s) // 2
+        _glyph(bmp, x, 1 + 2 * s, "x", 1, s)
+        _glyph(bmp, x + 6 * s, 1 + 2 * s, "%d" % m, 1, s)
+
+
 def _digit(bmp, x, y, d, value, big):
     if big:
-        from minigam.app.text import _font
-        sheet, tiles = _font()
-        t = tiles[16 + d]  # "0" is ASCII 48, tile 16
-        cols = sheet.width // 6
-        sx = (t % cols) * 6
-        sy = (t // cols) * 12 + 2  # the digits' rows are 2..9 of 12
-        for j in range(8):
-            for i in range(5):
-                if sheet[sx + i, sy + j]:
-                    bmp[x + i, y + j] = value
+        _glyph(bmp, x, y, "%d" % d, value)
         return
     bits = _TINY[d]
     for j in range(5):
@@ -96,15 +116,17 @@ def _disc(bmp, x0, w, h, d, value, y0=0):
         _row(bmp, x0, y0 + y, w, m, value)
 
 
-def _cross(bmp, x0, w, h, d, value, t):
+def _cross(bmp, x0, w, h, d, value, t, on=None):
     """An X ``d`` pixels across centred in the box at ``x0`` (``w`` x
-    ``h``), its strokes ``2 t + 1`` half pixels wide."""
+    ``h``), its strokes ``2 t + 1`` half pixels wide; only over pixels of
+    value ``on`` unless that is None."""
     for y in range(h):
         dy = 2 * y + 1 - h
         for x in range(w):
             dx = 2 * x + 1 - w
             if abs(dx) < d and abs(dy) < d and (abs(dx - dy) <= t or
-                                                abs(dx + dy) <= t):
+                                                abs(dx + dy) <= t) and \
+                    (on is None or bmp[x0 + x, y] == on):
                 bmp[x0 + x, y] = value
 
 
@@ -113,7 +135,8 @@ def checkers(lay, crosses=False):
     across ringed in the rim colour; the crosses only with ``crosses``."""
     w = lay.tile_w
     h = d = lay.step
-    nc = 15 - lay.cap
+    low = lay.ban_low
+    nc = 15 - low
     bmp = displayio.Bitmap(w * (COUNT + 2 * nc + (3 if crosses else 0)), h,
                            9)
     for t, fill in ((P1, C_P1), (P2, C_P2), (PICKED, C_CURSOR),
@@ -142,21 +165,22 @@ def checkers(lay, crosses=False):
             else:
                 _disc(bmp, x0, w, h, d, C_RIM)
                 _disc(bmp, x0, w, h, d - 2, q)
-            number(bmp, x0, 0, w, h, lay.cap + 1 + k,
+            number(bmp, x0, 0, w, h, low + 1 + k,
                    C_INK1 if q == 1 else C_INK2, lay)
-    # A blocked point: a cross ringed in the rim colour, in the blocked
-    # colour on an empty point and a Player 1 checker, in Player 1's
-    # colour on a Player 2 checker (red on red would not show); its
-    # strokes 2 pixels wide, but on a small checker 1, so the checker
-    # still shows between them.
+    # A blocked point: on an empty point a cross of thin strokes in the
+    # blocked colour, no disc; on a stack its top checker crossed out in
+    # ink that is not the checker's (the blocked red on Player 1's ivory,
+    # Player 1's ivory on Player 2's red), inside its rim. Nothing that
+    # reads as one more checker. Strokes 2 pixels wide on a large
+    # checker, else 1 (the checker still shows between them).
     for k in range(3 if crosses else 0):
-        t = 2 if d >= 12 or not k else 1
+        t = 2 if d >= 12 else 1
         x0 = (COUNT + 2 * nc + k) * w
         if k:
             _disc(bmp, x0, w, h, d, C_RIM)
             _disc(bmp, x0, w, h, d - 2, k)
-        _cross(bmp, x0, w, h, d, C_RIM, t + 2)
-        _cross(bmp, x0, w, h, d - 2, C_P1 if k == 2 else C_BLOCKED, t)
+        _cross(bmp, x0, w, h, d - 2 if k else d,
+               C_P1 if k == 2 else C_BLOCKED, t, k or None)
     return bmp
 
 

@@ -15,7 +15,7 @@ that change. The board is TileGrids over tile sheets drawn once: the
 points (2 grids), the checkers (a grid a column of a half, a tile a
 slot; a destination's dot and a blocked point's cross are tiles too), the
 point numbers (2 grids; the cursor is a highlighted number),
-the trays' slabs (1) and counts (2), the cube (1), the dice (4). They are
+the trays' slabs (1) and counts (2), the cube (1), the dice (2). They are
 made by minigam/app/bg_build.py, which leaves the heap once they are.
 """
 
@@ -50,7 +50,7 @@ class BgBoardView:
          self.score_lb, self.msg_lb, self.banner, self.ban1, self.ban2,
          self.banner_box) = build(lay, heads)
         self.ban_chars = banner_chars(lay)  # a banner line's characters
-        self.cross = _COUNT + 2 * (15 - lay.cap)
+        self.cross = _COUNT + 2 * (15 - lay.ban_low)
         unload("minigam.app.bg_build")
         unload("minigam.app.bg_sprites")
         unload("minigam.app.sprites")  # (the dice's faces)
@@ -65,7 +65,8 @@ class BgBoardView:
         self.turn = 0
         self.names = ("P1", "P2")
         self.pips = [0, 0]
-        self.dice_st = bytearray(8)  # per place: face, colours
+        self.dice_st = bytearray(4)  # per place: face, colours
+        self.ban_up = False  # a banner over the halves' innermost slots
         self.from2 = False  # the points numbered from Player 2's side
         for sp in range(1, 29):
             self._label(sp)
@@ -127,7 +128,12 @@ class BgBoardView:
             return
         P = self.pos
         L = self.lay
-        cap = L.cap
+        g, row = L.grid_row(sp, 0)
+        rows = L.cap
+        # under a banner, the slots clear of it (a bar's checkers from its
+        # edge out; a taller stack's count on the last)
+        cap = L.ban_caps[g] if self.ban_up else rows
+        hid = rows - cap if sp >= BAR1 else 0
         if sp == BAR1:
             q, n, opp = 1, P[0], 0
         elif sp == BAR2:
@@ -139,9 +145,9 @@ class BgBoardView:
             opp = n2 if P[52] == 1 else n1
         vis = n if n < cap else cap
         ms = -1
-        xs = -1  # a blocked point's cross: where the checker would land,
-        if self.blocked & (1 << sp):  # or on a full stack's top checker
-            xs = n if n < cap else (cap - 1 if n == cap else cap - 2)
+        xs = -1  # a blocked point's cross: on its top checker (below a
+        if self.blocked & (1 << sp):  # count), or its first slot
+            xs = 0 if not n else (n - 1 if n <= cap else cap - 2)
         if self.marks & (1 << sp):
             own = n if q == P[52] else 0
             if opp:
@@ -153,15 +159,18 @@ class BgBoardView:
         ps = -1
         if sp == self.sel and n:
             ps = vis - 1 if n <= cap else cap - 2
-        g, row = L.grid_row(sp, 0)
         grid = self.grids[13 * g + column(sp)]
         d = 1 if row == 0 else -1
-        for k in range(cap):
-            t = q if k < vis else 0
+        low = L.ban_low
+        for j in range(rows):
+            k = j - hid
+            t = q if 0 <= k < vis else 0
             if k == cap - 1 and n > cap:
-                t = _COUNT + (q - 1) * (15 - cap) + (n if n < 15 else 15) \
-                    - cap - 1
-            if k == ps:
+                t = _COUNT + (q - 1) * (15 - low) + (n if n < 15 else 15) \
+                    - low - 1
+            if k < 0 or k >= cap:
+                t = 0
+            elif k == ps:
                 t = 3
             elif k == xs:
                 t = self.cross + (t if t < 3 else 0)
@@ -289,23 +298,27 @@ class BgBoardView:
 
     def set_dice(self, d1, d2, used=0, player=None):
         """Show a roll in ``player``'s colours (None: the mover; a pair: a
-        colour a die, the opening roll): two dice where MINIGAM shows them,
-        a double four, fanned across the same span. Bit k of ``used`` greys
-        out die k (of the two, or of a double's four); ``d1 = 0`` hides the
-        dice, ``d2 = 0`` shows one die."""
+        colour a die, the opening roll) where MINIGAM shows its two dice;
+        a double as its die and, beside it, how many of its four moves are
+        left ("x4" .. "x1": four dice would not fit whole). Bit k of
+        ``used`` marks die k (of the two, or of a double's four) played: a
+        played die greys, as does a double's when no move is left (its
+        count then goes). ``d1 = 0`` hides the dice, ``d2 = 0`` shows one
+        die."""
         if player is None:
             player = self.pos[52] or 1
-        dbl = d1 and d1 == d2
-        for k in range(4):
-            if dbl:  # an edged face (6 + v) over the die before it
-                v, j = (d1 + 6 if k else d1), k
-            elif k == 0 or k == 3:
-                v, j = (d1 if k == 0 else d2), k & 1
-            else:
-                v, j = 0, 0
-            p = player[j & 1] if isinstance(player, tuple) else player
-            C.die(self.dice[k], self.dice_st, k, v,
-                  3 if used >> j & 1 else p)
+        two = isinstance(player, tuple)
+        p, q = player if two else (player, player)
+        s1 = 3 if used & 1 else p
+        s2 = 3 if used & 2 else q
+        if d1 and d1 == d2 and not two:
+            n = 4 - (used & 1) - (used >> 1 & 1) - (used >> 2 & 1) - \
+                (used >> 3 & 1)
+            s1 = p if n else 3
+            d2 = 6 + n if n else 0  # the counts' tiles follow the faces
+            s2 = p
+        C.die(self.dice[0], self.dice_st, 0, d1, s1)
+        C.die(self.dice[1], self.dice_st, 1, d2, s2)
 
     def set_cube(self, value, owner=0):
         """The doubling cube: ``value`` 1 (shows 64) .. 64, centred
@@ -348,11 +361,17 @@ class BgBoardView:
             self.msg_lb.text = t
 
     def set_banner(self, line1, line2=None):
-        """A two-line notice across the board (``None`` hides it)."""
-        if line1 is None:
-            show(self.banner, False)
-            return
-        for lb, t in ((self.ban1, line1), (self.ban2, line2 or "")):
-            if lb.text != t:
-                lb.text = t
-        show(self.banner, True)
+        """A two-line notice across the middle of the board (``None`` hides
+        it); while it shows, the stacks it would cover show in the slots
+        clear of it (a count on the last), so the position stays readable
+        (the roll to make and a double offered are cube decisions)."""
+        up = line1 is not None
+        if up:
+            for lb, t in ((self.ban1, line1), (self.ban2, line2 or "")):
+                if lb.text != t:
+                    lb.text = t
+        show(self.banner, up)
+        if up != self.ban_up:
+            self.ban_up = up
+            if self.lay.ban_low < self.lay.cap:
+                self._redraw(((1 << 25) - 2) | (1 << BAR1) | (1 << BAR2))

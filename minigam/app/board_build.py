@@ -44,7 +44,7 @@ def build(lay):
             points=pts, x=L.col_cx(c), y=L.y1))
     # Point numbers, small, at the foot of each point.
     for c in range(1, 7):
-        _label(g, 1, C.DIM, L.col_cx(c), L.y0 + L.cur_t + 7, text=str(c))
+        _label(g, 1, C.DIM, L.col_cx(c), L.num_y, text=str(c))
     # Checkers: one TileGrid a column (bar columns hold fewer), its
     # tiles the checker sheet's; tile 0 is the top slot.
     r = L.r
@@ -156,24 +156,24 @@ def build(lay):
         grid.hidden = True
         g.append(grid)
         dice_g.append(grid)
-    # Banner: a panel across the middle with two lines of text.
+    # Banner: a panel over the top of the board (layout: ban_y, ban_h)
+    # with two lines of text, in a border of ``s`` pixels.
     bw = L.w - 2 * L.colw + 8
-    bhh = 2 * L.ch + 10
+    bx = (L.w - bw) // 2
+    by = L.ban_y
     banner = displayio.Group()
-    by = (L.y0 + L.y1) // 2 - bhh // 2
-    banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 4,
-                    height=bhh + 4, x=(L.w - bw) // 2 - 2, y=by - 2))
+    banner.append(R(pixel_shader=C.pal(C.CURSOR), width=bw + 2 * s,
+                    height=L.ban_h, x=bx - s, y=by))
     banner.append(R(pixel_shader=C.pal(C.PANEL), width=bw,
-                    height=bhh, x=(L.w - bw) // 2, y=by))
+                    height=L.ban_h - 2 * s, x=bx, y=by + s))
     n = L.chars(bw - 4)
     ban_chars = n  # characters a banner line holds
     big = scaled(banner, s)
-    ban1 = _label(big, n, C.TEXT, L.w // 2, by + 4 + L.ch // 2, scale=s)
-    ban2 = _label(big, n, C.CURSOR, L.w // 2, by + 6 + L.ch + L.ch // 2,
-                  scale=s)
+    ban1 = _label(big, n, C.TEXT, L.w // 2, by + 6 * s, scale=s)
+    ban2 = _label(big, n, C.CURSOR, L.w // 2, by + 17 * s, scale=s)
     banner.hidden = True
     g.append(banner)
-    banner_box = ((L.w - bw) // 2 - 2, by - 2, bw + 4, bhh + 4)
+    banner_box = (bx - s, by, bw + 2 * s, L.ban_h)
     return (g, slots, shown, slabs, off_lb, count_lb, marks, frame,
             p1_lb, p2_lb, mid_lb, msg_lb, dice_g, banner, ban_chars, ban1,
             ban2, banner_box)

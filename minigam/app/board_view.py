@@ -47,6 +47,7 @@ class BoardView:
         self.cursor = -1
         self.turn = 0
         self.dice_st = bytearray(4)  # per die: face (0 hidden), colours
+        self.ban_up = False  # a banner over the points' top slots
 
     # -- checkers -----------------------------------------------------------
 
@@ -56,6 +57,21 @@ class BoardView:
             # a cursor key: its frame's time is not spent here (no
             # position is all zeros: the first one is always drawn)
             return
+        self._checkers(pos)
+        for t, n in ((0, pos[15]), (1, pos[7])):
+            if self.off_n[t] != n:
+                self.off_n[t] = n
+                tray = self.slabs[t]
+                for k in range(8):
+                    v = (2 - t) if k < n else 0
+                    if tray[k] != v:
+                        tray[k] = v
+                set_text(self.off_lb[t], "%d" % n if n else "")
+        self.pos[:] = pos
+        self._pips()
+
+    def _checkers(self, pos):
+        """Draw every column's checkers of ``pos``, the picked one kept."""
         sel = self.sel_col
         self.set_selected(-1)
         for c in range(COLS):
@@ -68,31 +84,23 @@ class BoardView:
             else:
                 n, p = pos[15 - c], 2
             self._column(c, n, p)
-        for t, n in ((0, pos[15]), (1, pos[7])):
-            if self.off_n[t] != n:
-                self.off_n[t] = n
-                tray = self.slabs[t]
-                for k in range(8):
-                    v = (2 - t) if k < n else 0
-                    if tray[k] != v:
-                        tray[k] = v
-                set_text(self.off_lb[t], "%d" % n if n else "")
-        self.pos[:] = pos
-        self._pips()
         self.set_selected(sel)
 
     def _column(self, c, n, p):
         grid = self.slots[c]
         shown = self.shown[c]
-        cap = len(shown)
+        side = c == 0 or c == COLS - 1
+        # under a banner a point shows the slots below it (the bars are
+        # lower down)
+        cap = self.lay.ban_cap if self.ban_up and not side else len(shown)
         vis = n if n < cap else cap
-        for k in range(cap):
+        rows = len(shown)
+        for k in range(rows):
             want = p if k < vis else 0
             if shown[k] != want:
-                grid[cap - 1 - k] = want  # tile numbers are player numbers
+                grid[rows - 1 - k] = want  # tile numbers are player numbers
                 shown[k] = want
         lb = self.count_lb[c]
-        side = c == 0 or c == COLS - 1
         if n > cap or (side and n > 1):
             set_text(lb, "%d" % n)
             ink = C.P1_INK if p == 1 else C.P2_INK
@@ -220,10 +228,15 @@ class BoardView:
     # -- banner -----------------------------------------------------------------
 
     def set_banner(self, line1, line2=None):
-        """Show a two-line notice across the board (``None`` hides it)."""
-        if line1 is None:
-            show(self.banner, False)
-            return
-        set_text(self.ban1, line1)
-        set_text(self.ban2, line2 or "")
-        show(self.banner, True)
+        """Show a two-line notice over the top of the board (``None`` hides
+        it); while it shows, a stack taller than the slots below it shows
+        its count on the last of them, so every point stays readable."""
+        up = line1 is not None
+        if up:
+            set_text(self.ban1, line1)
+            set_text(self.ban2, line2 or "")
+        show(self.banner, up)
+        if up != self.ban_up:
+            self.ban_up = up
+            if self.lay.ban_cap < self.lay.cap:
+                self._checkers(self.pos)

@@ -62,7 +62,20 @@ class Layout:
         self.bar_cap = min(8, (self.y1 - bar_top - 1) // (2 * r))
         if self.bar_cap < 1:
             raise ValueError("screen too short: %dx%d" % (width, height))
-        self.tri_h = bh - bh // 8
+        # The points' numbers (the small font) at the top of the board,
+        # each point's tip below its number with a gap of two pixels.
+        self.num_y = self.y0 + self.cur_t + 7
+        self.tri_h = min(bh - bh // 8, self.y1 - self.num_y - 6)
+        # A banner: two lines over the top of the board, under the status
+        # line (a stack grows from the bottom). ``ban_cap`` slots of a
+        # point show below it, the last one's count clear of it: a taller
+        # stack's count is shown there while it is up.
+        self.ban_y = self.y0
+        self.ban_h = 25 * s  # borders of s, two lines 11 * s apart
+        k = self.cap
+        while k > 1 and self.slot_cy(k - 1) - 4 < self.ban_y + self.ban_h:
+            k -= 1
+        self.ban_cap = k
 
     def col_x(self, col):
         """Left x of column ``col`` (0..7)."""

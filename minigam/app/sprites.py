@@ -62,21 +62,16 @@ def slabs(w, h):
     return bmp
 
 
-def dice(size, edged=False):
+def dice(size, n=6):
     """The dice sheet: faces 1..6 as tiles ``size`` square (tile ``v - 1``);
-    value 0 the face, 1 the pips. ``edged`` (the 24-point boards) adds the
-    six again with their left column in the pips' colour: a die laid over
-    another (a double's fan) shows its edge."""
-    n = 12 if edged else 6
+    value 0 the face, 1 the pips; ``n`` tiles (the 24-point boards draw a
+    double's counts after the faces: ``bg_sprites.counts``)."""
     bmp = displayio.Bitmap(n * size, size, 2)
     q = size / 4
     pr = max(1, size // 9)
-    for t in range(n):
+    for t in range(6):
         x0 = t * size
-        for px, py in _PIPS[t % 6 + 1]:
+        for px, py in _PIPS[t + 1]:
             disc(bmp, x0 + int(px * q + 0.5), int(py * q + 0.5), pr, 1,
                  x0, 0, size, size)
-        if t >= 6:
-            for y in range(size):
-                bmp[x0, y] = 1
     return bmp
