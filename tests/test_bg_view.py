@@ -575,7 +575,7 @@ def test_two_players_see_the_points_numbered_from_the_movers_side():
     assert [shown(sp) for sp in (1, 6, 13, 24)] == [1, 6, 13, 24]
 
 
-# -- what a banner leaves, a double's dice --------------------------------------
+# -- what a banner leaves, a double's dice -------------------------------------
 
 def overlaps(box, x0, y0, x1, y1):
     """True when the banner box (x, y, w, h) overlaps [x0, x1) x [y0, y1)."""

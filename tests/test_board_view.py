@@ -19,7 +19,8 @@ import pytest  # noqa: E402
 from minigam.app import palette as C  # noqa: E402
 from minigam.app.board_view import BoardView  # noqa: E402
 from minigam.app.layout import COLS, Layout  # noqa: E402
-from minigam.host.simulator.render import Frame, make_display, to565  # noqa: E402
+from minigam.host.simulator.render import (Frame, make_display,  # noqa: E402
+                                           to565)
 from minigam.quarter.rules import Rules, new_position, winner  # noqa: E402
 
 SIZES = ((160, 128), (240, 135), (240, 240), (320, 240))
