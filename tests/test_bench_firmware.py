@@ -139,3 +139,27 @@ def test_the_ai_speed_runs_play_hard_at_each_speed():
             assert app.state != MENU and app.settings.mode == P.MODE_AI
         finally:
             session.close()
+
+
+def test_a_redraw_is_read_from_the_writes_after_its_key():
+    log = [(5.0, 6.0, 100), (12.0, 20.0, 57600 - 240), (21.0, 23.5, 240)]
+    assert bf.redraw(log, 10.0) == (13.5, 57600, 2)
+    assert bf.redraw(log, 30.0) is None
+
+
+def test_the_clocks_are_named_and_the_environment_sets_the_drives(
+        monkeypatch):
+    stats = {"clk_sys_hz": 200e6, "clk_peri_hz": 48e6, "spi_hz": 24e6}
+    assert bf.clock_text(stats) == ("clk_sys 200 MHz, clk_peri 48 MHz, "
+                                    "display SPI 24 MHz")
+    monkeypatch.delenv("MINIGAM_CPU_MHZ", raising=False)
+    assert bf.cpu_settings({"MINIGAM_SEED": 7}) == {"MINIGAM_SEED": 7}
+    monkeypatch.setenv("MINIGAM_CPU_MHZ", "125")
+    assert bf.cpu_settings() == {"MINIGAM_CPU_MHZ": 125}
+    # every drive the bench makes for a session carries it
+    from minigam.host.emu import device
+    made = {}
+    monkeypatch.setattr(device, "EmuSession",
+                        lambda profile, files, **kw: made.update(files))
+    bf._session("uf2", "rom", frozen=True)
+    assert b"MINIGAM_CPU_MHZ = 125" in made["settings.toml"]

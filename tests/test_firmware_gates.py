@@ -439,13 +439,15 @@ def xip_probe(firmware, flash_cache):
 
 def test_a_probe_sees_the_modelled_miss_penalty(minigam_firmware):
     """Reading a new line of a frozen table each pass costs one miss more
-    than rereading one line: 112 clocks (0.9 us at 125 MHz) with the
-    stage2 CircuitPython leaves; nothing without the model. The model's
-    counts are the same run after run."""
+    than rereading one line: 112 clocks with the stage2 CircuitPython
+    leaves (its SSI divider, 4, divides clk_sys), 0.56 us at the product's
+    200 MHz; nothing without the model. The model's counts are the same
+    run after run."""
     got, stats = xip_probe(minigam_firmware, True)
     assert stats["flash_cache"] and stats["xip_miss_cycles"] == 112
+    assert stats["clk_sys_hz"] == 200e6
     penalty = got["far"] - got["near"]
-    assert 0.8 * 896 <= penalty <= 1.2 * 896, got
+    assert 0.8 * 560 <= penalty <= 1.2 * 560, got
     again, stats2 = xip_probe(minigam_firmware, True)
     assert again == got
     assert {k: v for k, v in stats2.items() if k.startswith("xip")} \
@@ -453,6 +455,46 @@ def test_a_probe_sees_the_modelled_miss_penalty(minigam_firmware):
     ideal, stats = xip_probe(minigam_firmware, False)
     assert not stats["flash_cache"]
     assert abs(ideal["far"] - ideal["near"]) < 100, ideal
+
+
+# -- the clock (issue 56) ---------------------------------------------------
+
+# (build, MINIGAM_CPU_MHZ or None, clk_sys, clk_peri and the display's SPI
+# bit rate once the product set its clock, in MHz). The MINIGAM firmware
+# keeps clk_peri on the system PLL, so the display's 62.5 MHz request gets
+# 200 / 4 = 50 MHz; stock CircuitPython's set_sys_clock_khz moves clk_peri
+# to the 48 MHz USB PLL: 24 MHz. At 125 MHz (the setting) nothing moves.
+CLOCKS = [("frozen", None, 200, 200, 50), ("frozen", 125, 125, 125, 62.5),
+          ("mpy", None, 200, 48, 24)]
+
+
+@pytest.mark.parametrize("build,setting,sys_mhz,peri_mhz,spi_mhz", CLOCKS)
+def test_the_board_runs_at_the_clock_it_reports(firmware, minigam_firmware,
+                                                build, setting, sys_mhz,
+                                                peri_mhz, spi_mhz):
+    """The frequency ``microcontroller.cpu`` reports, before and after the
+    product's start-up sets its clock, is the emulated chip's clk_sys, and
+    a known loop timed by the board's own microsecond timer (which no
+    clock change moves) takes the clocks' ratio less time: the chip runs
+    at the speed it says, and the emulator's time follows it."""
+    from minigam.host.firmware.probes import CLOCK_PROBE, parse_clock
+    uf2, bootrom = minigam_firmware if build == "frozen" else firmware
+    settings = {} if setting is None else {"MINIGAM_CPU_MHZ": setting}
+    files = device.drive_files("pico-st7789", settings, mpy=build == "mpy",
+                               frozen=build == "frozen")
+    files["code.py"] = CLOCK_PROBE
+    with device.EmuSession("pico-st7789", files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(60000, until="PROBE DONE")
+        s.check()
+        stats = s.stats()
+        (boot_hz, boot_us), (hz, us) = parse_clock(s.console)
+        assert "cpu %d MHz" % sys_mhz in s.console
+    assert boot_hz == 125e6 and hz == sys_mhz * 1e6
+    assert (stats["clk_sys_hz"], stats["clk_peri_hz"], stats["spi_hz"]) \
+        == (hz, peri_mhz * 1e6, spi_mhz * 1e6)
+    assert abs(boot_us / float(us) - hz / boot_hz) < 0.01 * hz / boot_hz, (
+        boot_us, us)
 
 
 # -- the emulator's profile (runner.mjs's sample and watch) -----------------

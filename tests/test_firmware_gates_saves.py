@@ -56,9 +56,10 @@ def test_power_cut_during_a_save_resumes_a_save(firmware, minigam_firmware,
                                                 build, before, after,
                                                 cut_at):
     """Cut the power ``cut_at`` bytes into NVM flash operation ``after``
-    of the next save: the board comes back with the last or the previous
-    save, its settings and statistics intact; back at the previous save,
-    its frame is the one from before the cut."""
+    of the next save, at the product's 200 MHz: the board comes back with
+    the last or the previous save, its settings and statistics intact;
+    back at the previous save, its frame is the one from before the
+    cut."""
     from minigam.hw import store as S
     profile = "pico-st7789"
     fw = minigam_firmware if build == "frozen" else firmware
@@ -70,6 +71,7 @@ def test_power_cut_during_a_save_resumes_a_save(firmware, minigam_firmware,
         s.cut_power(after=after, bytes_written=cut_at)
         with pytest.raises(device.PowerCut):
             play(s, "A await:PICK A*until:ROLL")
+        assert s.stats()["clk_sys_hz"] == 200e6
         image1 = s.nvm()
         s.power_cycle()
         s.boot()
@@ -143,9 +145,17 @@ def loaded_lines(text):
     return out
 
 
+# The W25Q16JV's slowest rating among the commands the boot ROM's flash
+# routines send (Read Data, 03h: 50 MHz; erases and programs 133 MHz;
+# Winbond's datasheet).
+FLASH_OP_MAX_HZ = 50e6
+
+
 def test_the_flash_model_matches_the_firmware_nvm(minigam_firmware):
-    """The same saves on the firmware and on the host's model of its NVM:
-    the same erases and page programs, in order, and the same bytes."""
+    """The same saves on the firmware, at the product's 200 MHz, and on the
+    host's model of its NVM: the same erases and page programs, in order,
+    and the same bytes. The boot ROM's flash routines clock the flash at
+    clk_sys over the SSI divider they set: within its rating at 200 MHz."""
     model, _ = host_store_probe(STORE_SAVES)
     with store_session(minigam_firmware) as s:
         s.run(300000, until="STORE DONE")
@@ -153,6 +163,9 @@ def test_the_flash_model_matches_the_firmware_nvm(minigam_firmware):
         assert s.nvm_at == device.NVM_MINIGAM
         log = s.nvm_log()
         image = s.nvm()
+        stats = s.stats()
+    assert stats["clk_sys_hz"] == 200e6
+    assert stats["clk_sys_hz"] / stats["flash_op_divider"] <= FLASH_OP_MAX_HZ
     assert log == model.trace
     assert sum(1 for op, _, _ in log if op == "erase") >= 1
     assert image == bytes(model.data)

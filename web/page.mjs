@@ -9,10 +9,10 @@
 // ?pace=off runs it as fast as the computer can (to measure the speed).
 //
 // window.minigam is a small API for the browser test and the curious:
-// key(name, down), console, frames, t_ms, speed, canvas() (the panel's
-// pixels as shown), nvm() (the stored NVM, base64), timeline ([wall ms,
-// emulated ms] at each of the worker's turns), draws ([from, to] emulated
-// ms of each pixel burst to the panel), ready (a promise).
+// key(name, down), console, frames, t_ms, mhz (clk_sys), speed, canvas()
+// (the panel's pixels as shown), nvm() (the stored NVM, base64), timeline
+// ([wall ms, emulated ms] at each of the worker's turns), draws ([from, to]
+// emulated ms of each pixel burst to the panel), ready (a promise).
 
 import { rgb565ToRgba } from '../minigam/host/emu/panel.mjs';
 
@@ -52,7 +52,7 @@ async function fetchBytes(url) {
 async function main() {
   const $ = (id) => document.getElementById(id);
   const status = $('status');
-  const api = (window.minigam = { console: '', lineMs: [], timeline: [], draws: [], frames: 0, t_ms: 0, lastFrameMs: 0, speed: 0, busy: 0, error: null });
+  const api = (window.minigam = { console: '', lineMs: [], timeline: [], draws: [], frames: 0, t_ms: 0, mhz: 0, lastFrameMs: 0, speed: 0, busy: 0, error: null });
   let signalReady;
   api.ready = new Promise((resolve) => { signalReady = resolve; });
 
@@ -117,6 +117,7 @@ async function main() {
     const msg = event.data;
     if (msg.type === 'clock') {
       api.t_ms = msg.t_ms;
+      api.mhz = msg.mhz;
       api.lastFrameMs = msg.last_ms;
       if (api.timeline.length < 200000) api.timeline.push([performance.now(), msg.t_ms]);
       if (api.draws.length < 200000) api.draws.push(...msg.draws);
@@ -146,7 +147,7 @@ async function main() {
       api.speed = msg.speed;
       api.busy = msg.busy;
       $('speed').textContent = `${msg.speed.toFixed(2)} emulated s per s`;
-      $('clock').textContent = `${(api.t_ms / 1000).toFixed(1)} s since power-on`;
+      $('clock').textContent = `${(api.t_ms / 1000).toFixed(1)} s since power-on, ${api.mhz} MHz`;
     } else if (msg.type === 'error') {
       api.error = msg.message;
       status.textContent = `the emulated board stopped: ${msg.message}`;

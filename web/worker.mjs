@@ -1,7 +1,9 @@
 // The emulated handheld, in a worker so that the page stays responsive: the
 // same board.mjs as the Node runner of the firmware gates.
 //
-// The emulated clock is the chip's own. The worker runs it in slices of a
+// The emulated clock is the chip's own, at the frequency the firmware
+// set (board.mjs follows clk_sys: 200 MHz once MINIGAM's start-up set it).
+// The worker runs it in slices of a
 // few wall milliseconds, never ahead of the wall clock (the game must not
 // run faster than on a Pico), and when the computer is too slow it simply
 // falls behind: the firmware sees a true clock, the player a slower game.
@@ -14,8 +16,9 @@
 //               {type: 'pause', paused}    the page hidden, or shown again
 //               {type: 'power'}            switch off and on (flash kept)
 //               {type: 'erase'}            erase the NVM, then power on
-// Messages out: {type: 'clock', t_ms, last_ms, draws}  every turn (draws:
-//               [from, to] emulated ms of each pixel burst to the panel)
+// Messages out: {type: 'clock', t_ms, last_ms, draws, mhz}  every turn
+//               (draws: [from, to] emulated ms of each pixel burst to the
+//               panel; mhz: clk_sys)
 //               {type: 'frame', width, height, view (RGB565), frames}
 //               {type: 'pixels', colours}
 //               {type: 'nvm', bytes}       after the firmware wrote its NVM
@@ -132,7 +135,7 @@ function report() {
   const now = performance.now();
   const draws = board.frameLog.map((f) => [f[0] / 1e6, f[1] / 1e6]);
   board.frameLog = [];
-  post({ type: 'clock', t_ms: board.clock.nanos / 1e6, last_ms: board.lastFrameNs / 1e6, draws });
+  post({ type: 'clock', t_ms: board.clock.nanos / 1e6, last_ms: board.lastFrameNs / 1e6, draws, mhz: board.mcu.clkSys / 1e6 });
   const text = board.takeText();
   if (text.text) post({ type: 'console', text: text.text, line_ms: text.times });
   if (board.frames !== last.frames && now - last.frameWall >= FRAME_MS) {

@@ -46,7 +46,8 @@ profiles, 5 on PyBadge/PyGamer; 0 = none), ``MINIGAM_ROTATION`` (display
 rotation override), ``MINIGAM_PIXEL_MAX`` (pixel brightness at full
 brightness, percent, default 30), ``MINIGAM_REPEAT_DELAY`` /
 ``MINIGAM_REPEAT_RATE`` (ms, default 400 / 120), ``MINIGAM_JOY_INVERT_Y``
-(PyGamer: 1 if up and down come out swapped).
+(PyGamer: 1 if up and down come out swapped), ``MINIGAM_CPU_MHZ`` (an
+RP2040's clock, default 200; 125 is the chip's own; ``loader.set_clock``).
 
 Modules: ``pins`` (the profile index: names, modules, board ids),
 ``keys``, ``pixels``, ``store``, ``ticks``, ``profile`` (the Profile

@@ -36,3 +36,10 @@ CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1
 # linker. CIRCUITPY starts at 1016 + 8 = 1024 KB, as on stock.
 CFLAGS += -DCIRCUITPY_FIRMWARE_SIZE='(1016 * 1024)'
 CFLAGS += -DCIRCUITPY_INTERNAL_NVM_SIZE='(8 * 1024)'
+
+# The clock: code.py sets the RP2040 to 200 MHz (microcontroller.cpu.
+# frequency). The Pico SDK's set_sys_clock_khz then moves clk_peri to the
+# 48 MHz USB PLL unless told to keep it on the system PLL, as the SDK's
+# own 200 MHz configuration runs it: the display's SPI gets 200 / 4 = 50
+# MHz instead of 48 / 2 = 24.
+CFLAGS += -DPICO_CLOCK_ADJUST_PERI_CLOCK_WITH_SYS_CLOCK=1

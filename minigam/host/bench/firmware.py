@@ -46,8 +46,14 @@ Times come with the Pico's XIP flash cache modelled (``xipcache.mjs``:
 16 KB, two ways, a miss stalls the core for the SSI's line read, 112
 clocks with CircuitPython's stage2); ``MINIGAM_FLASH_CACHE=off`` measures
 the ideal flash of stock rp2040js instead, for comparison (optimistic).
-The MINIGAM firmware's section ends with the bounds of issue 22 and
-whether each is met.
+Every run is at the clock the product's start-up sets (200 MHz on the
+RP2040; ``MINIGAM_CPU_MHZ=125`` in the environment puts that setting on
+every drive the bench makes, to measure the chip's own clock), and each
+build's section names the clocks the board ran at. The display's bus at
+each clock (``display_costs``: a cursor step and a whole-screen redraw,
+the MINIGAM firmware and stock at 200 and 125 MHz) comes first. The
+MINIGAM firmware's section ends with the bounds of issue 22 and whether
+each is met.
 """
 
 import os
@@ -115,6 +121,23 @@ def speed_keys(steps):
     return "X*4 A X*3 " + "A " * steps + "B Y*4 "
 
 
+def cpu_settings(settings=None):
+    """``settings`` for a drive's settings.toml, with the environment's
+    ``MINIGAM_CPU_MHZ`` when it is set (else the product's own clock)."""
+    out = dict(settings or {})
+    mhz = os.environ.get("MINIGAM_CPU_MHZ")
+    if mhz:
+        out["MINIGAM_CPU_MHZ"] = int(mhz)
+    return out
+
+
+def clock_text(stats):
+    """The clocks the runner's ``stats`` report, for a heading."""
+    return "clk_sys %g MHz, clk_peri %g MHz, display SPI %g MHz" % (
+        stats["clk_sys_hz"] / 1e6, stats["clk_peri_hz"] / 1e6,
+        stats["spi_hz"] / 1e6)
+
+
 def _minutes():
     try:
         return max(0.0, float(os.environ.get("MINIGAM_BENCH_MINUTES", "30")))
@@ -155,7 +178,7 @@ def _session(uf2, bootrom, mpy=False, frozen=False, timing=False):
     """A session of the benchmark's profile and seed; ``timing``: the trace
     prints states alone (no collection at each, which a key would wait
     for), for the runs that time keys."""
-    settings = {"MINIGAM_SEED": SEED}
+    settings = cpu_settings({"MINIGAM_SEED": SEED})
     if timing:
         settings["MINIGAM_TRACE"] = 2
     files = device.drive_files(PROFILE, settings, mpy=mpy, frozen=frozen)
@@ -190,7 +213,7 @@ def start_up_times(out, s, stages):
 def profile_stages(out, uf2, bootrom):
     """``load_profile()``'s stages, timed one by one on the board."""
     from minigam.host.firmware import probes as fp
-    files = device.drive_files(PROFILE, {}, frozen=True)
+    files = device.drive_files(PROFILE, cpu_settings(), frozen=True)
     files["code.py"] = fp.PROFILE_PROBE
     with device.EmuSession(PROFILE, files=files, uf2=uf2,
                            bootrom=bootrom) as s:
@@ -208,7 +231,7 @@ def ai_profile(out, uf2, bootrom, need=300):
     """Hard's decisions on ``need`` points of Hard-against-Hard games, timed
     with the native evaluator and with bytecode; where the time goes."""
     from minigam.host.firmware import probes as fp
-    files = device.drive_files(PROFILE, {}, frozen=True)
+    files = device.drive_files(PROFILE, cpu_settings(), frozen=True)
     files["code.py"] = fp.ai_probe(need)
     with device.EmuSession(PROFILE, files=files, uf2=uf2,
                            bootrom=bootrom) as s:
@@ -261,7 +284,7 @@ def ai24_profile(out, uf2, bootrom, game="backgammon", need=300):
     from minigam.host.firmware import probes as fp
     probe = fp.bg_ai_probe if game == "backgammon" else fp.nardy_ai_probe
     name = "Backgammon" if game == "backgammon" else "Long Nardy"
-    files = device.drive_files(PROFILE, {}, frozen=True)
+    files = device.drive_files(PROFILE, cpu_settings(), frozen=True)
     files["code.py"] = probe(need)
     with device.EmuSession(PROFILE, files=files, uf2=uf2,
                            bootrom=bootrom) as s:
@@ -424,6 +447,66 @@ def ai_turns(out, uf2, bootrom, turns=8):
     return wait_keys
 
 
+def redraw(log, since):
+    """(ms from ``since`` to the last pixel, pixels, RAM writes) of a frame
+    log's writes (``frame_log``: start, end, pixels) that began after
+    ``since``; None when nothing was drawn."""
+    got = [e for e in log if e[0] >= since]
+    if not got:
+        return None
+    return got[-1][1] - since, sum(e[2] for e in got), len(got)
+
+
+# The display's bus at each clock (issue 56): (build, MINIGAM_CPU_MHZ).
+DISPLAY_RUNS = (("frozen", 200), ("frozen", 125), ("mpy", 200), ("mpy", 125))
+
+
+def display_costs(out, ours, stock, bootrom):
+    """What the display's SPI clock costs at each clock: a menu cursor
+    step (key to finished frame, and the frame's first to last RAM write)
+    and a whole-screen redraw (the menu to the opening board: key to its
+    last pixel, and the share of it the pixels' bits take on the bus)."""
+    out.write("the display's bus at each clock (%s):\n" % OPTIMISTIC)
+    for build, mhz in DISPLAY_RUNS:
+        uf2 = ours if build == "frozen" else stock
+        if uf2 is None:
+            continue
+        settings = {"MINIGAM_SEED": SEED, "MINIGAM_TRACE": 2,
+                    "MINIGAM_CPU_MHZ": mhz}
+        files = device.drive_files(PROFILE, settings, mpy=build == "mpy",
+                                   frozen=build == "frozen")
+        name = "MINIGAM firmware" if build == "frozen" else "stock + .mpy"
+        with device.EmuSession(PROFILE, files=files, uf2=uf2,
+                               bootrom=bootrom) as s:
+            try:
+                s.boot()
+                stats = s.stats()
+                steps = key_latency(s, "X", taps=12)  # twice round: line 1
+                play(s, "X")  # "Two players"
+                s.run(600, idle_ms=250)
+                s.frame_log()
+                t0 = s.now
+                play(s, "A await:OPEN")
+                s.run(5000, idle_ms=500)
+                page = redraw(s.frame_log(), t0)
+            except device.EmuError as exc:
+                out.write("  %s at %d MHz: stopped: %s\n" % (
+                    name, mhz, str(exc).strip().splitlines()[-1]))
+                continue
+        out.write("  %s, %s:\n" % (name, clock_text(stats)))
+        _stats(out, "  menu cursor: key to finished frame",
+               [a for a, _ in steps])
+        _stats(out, "  menu cursor: the frame's first to last RAM write",
+               [b for _, b in steps])
+        if page:
+            ms, pixels, writes = page
+            wire = pixels * 16 * 1e3 / stats["spi_hz"]
+            out.write("    whole-screen redraw (menu to the board): %.0f ms "
+                      "from the key to its last pixel; %d pixels in %d RAM "
+                      "writes, %.0f ms of bits on the bus\n"
+                      % (ms, pixels, writes, wire))
+
+
 # Main page: down to "Game", MINIGAM -> Backgammon (once more: Long
 # Nardy), back up to "Play vs AI".
 GAME_KEYS = {"backgammon": "X X X A Y Y Y ", "nardy": "X X X A A Y Y Y "}
@@ -530,12 +613,14 @@ def board_keys(out, uf2, bootrom):
     return got
 
 
-def bounds(out, ai, menu_ms, keys):
-    """Issue 22's bounds against the figures just measured."""
+def bounds(out, ai, menu_ms, keys, clocks=""):
+    """Issue 22's bounds against the figures just measured (``clocks``:
+    the board's, ``clock_text``)."""
     def verdict(value, bound):
         return "%.0f <= %d: %s" % (value, bound, "met" if value <= bound
                                    else "MISSED")
-    out.write("  bounds (%s):\n" % OPTIMISTIC)
+    out.write("  bounds (%s%s):\n" % (OPTIMISTIC, "; " + clocks if clocks
+                                      else ""))
     for game in ("minigam", "backgammon", "nardy"):
         label = GAME_NAMES[game]
         values = ai.get(game) or []
@@ -576,6 +661,8 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             return
         out.write("  reset to menu: %.0f ms (%s)\n" % (s.now, OPTIMISTIC))
         menu_ms = s.now
+        clocks = clock_text(s.stats())
+        out.write("  clocks: %s\n" % clocks)
         stages = start_up(s)
         total = stages[0][1] + stages[0][2] if stages else 0
         out.write("  heap %d B; free after each start-up stage: %s\n" % (
@@ -655,7 +742,7 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             for game in ("backgammon", "nardy"):
                 keys += ai_wait_keys(out, uf2, bootrom, game)
                 keys += tutor_keys(out, uf2, bootrom, game)
-            bounds(out, ai, menu_ms, keys)
+            bounds(out, ai, menu_ms, keys, clocks)
         stats = s.stats()
         out.write("  emulated %.1f s in all\n" % (stats["t_ms"] / 1000.0))
 
@@ -674,7 +761,9 @@ def run(out):
         ours = firmware_build.build()
     except firmware_build.BuildError as exc:
         out.write("MINIGAM firmware: not built (%s)\n" % exc)
-    else:
+        ours = None
+    display_costs(out, ours, stock, bootrom)
+    if ours is not None:
         measure_build(out, "MINIGAM firmware (%s)" % os.path.basename(ours),
                       "frozen", ours, bootrom, minutes,
                       levels=("medium", "easy"), latency=True)

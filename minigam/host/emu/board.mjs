@@ -23,8 +23,15 @@
 //   (CircuitPython idles with interrupts masked) wakes at once, as on the
 //   chip; rp2040js would wait for the next interrupt to become pending, which
 //   may never come (also seen as a frozen game).
-// - PIO: rp2040js steps its PIOs from a wall-clock timer; Board.run steps
-//   them from the emulated clock instead.
+// - PIO: rp2040js steps its PIOs from a wall-clock timer and ignores their
+//   clock dividers; Board.run steps each block from the emulated clock, one
+//   instruction every CLKDIV system clocks of its running state machine.
+// - The clock: rp2040js computes clk_sys and clk_peri from the PLL and
+//   CLOCKS registers the firmware writes, and its SPI, PWM, DMA and SysTick
+//   follow them; Board.run charges each cycle 1 / clk_sys (8 ns at the
+//   boot's 125 MHz, 5 ns at 200 MHz), so emulated time, the SPI's bit
+//   times and the flash cache's stalls follow microcontroller.cpu.frequency.
+//   The timer counts the 1 us reference tick, which no clock change moves.
 //
 // Also decoded here: the display (ST7789/ILI9341 CASET, RASET, RAMWR over
 // SPI, into a 320x320 RGB565 memory; panel.mjs turns it into the picture
@@ -39,7 +46,6 @@ import { FB_W, FB_H } from './panel.mjs';
 
 export const FLASH_SIZE = 16 * 1024 * 1024;
 export const FS_OFFSET = 0x100000;
-const CYCLE_NS = 8; // 125 MHz
 
 export class BoardError extends Error {}
 
@@ -89,6 +95,15 @@ function wfiWakes(core) {
   return false;
 }
 
+function pioDivider(pio) {
+  // System clocks a PIO instruction takes: the clock divider (16.8 fixed
+  // point; 0 is 65536) of the block's first running state machine.
+  for (const m of pio.machines) {
+    if (m.enabled) return (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+  }
+  return 1;
+}
+
 export function bootromWords(bytes) {
   // The boot ROM file's bytes as rp2040js loads them.
   if (bytes.length !== 16384) fail(`the RP2040 boot ROM is 16384 bytes, not ${bytes.length}`);
@@ -116,6 +131,8 @@ export class Board {
     mcu.loadBootrom(bootrom);
     mcu.flash.set(flash);
     mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+    this.cycleNs = 1e9 / mcu.clkSys; // one system clock, in emulated ns
+    mcu.addClockListener((hz) => { this.cycleNs = 1e9 / hz; });
     this.xip = flashCache ? new XipCache({ missCycles: xipMiss }).attach(mcu) : null;
     this.console = '';
     this.pendingText = '';
@@ -126,6 +143,7 @@ export class Board {
     this.nvmWrites = 0; // flash operations in the NVM: erases and programs
     this.nvmErases = 0;
     this.nvmLog = []; // [op, offset in the NVM, bytes] of each NVM operation
+    this.flashOpDivider = 0; // SSI BAUDR at the last erase or program
     this.fb = new Uint8Array(FB_W * FB_H * 2);
     this.frames = 0;
     this.lastFrameNs = 0;
@@ -354,6 +372,9 @@ export class Board {
         }
       }
     }
+    // The SSI's divider as the boot ROM's flash routines left it: the
+    // flash's clock for erases and programs (clk_sys / it).
+    this.flashOpDivider = this.mcu.peripherals[0x18000].baudr;
     const flash = this.mcu.flash;
     if (this.xip) this.xip.flush();
     if (isErase) {
@@ -365,17 +386,24 @@ export class Board {
     core.PC = core.LR & ~1;
   }
 
+  clocks() {
+    // The clocks as the firmware set them: clk_sys, clk_peri, and the
+    // display bus's SPI bit rate (Hz).
+    const { mcu } = this;
+    return { clk_sys_hz: mcu.clkSys, clk_peri_hz: mcu.clkPeri, spi_hz: mcu.spi[this.wiring.spi].clockFrequency };
+  }
+
   run(limitNs, stop) {
     // Run until limitNs of virtual time, a halt, or stop() says so.
     const { mcu, clock } = this;
     const core = mcu.core;
     const pios = mcu.pio;
+    const pioDebt = [0, 0]; // system clocks each PIO block has not stepped yet
     const eraseAt = this.eraseAt;
     const programAt = this.programAt;
     const xip = this.xip;
     const watchPc = this.watchPc; // (set between commands)
     const sampleNs = this.sampleNs;
-    let pioDebt = 0;
     let checks = 0;
     while (clock.nanos < limitNs && !this.halted) {
       if (core.waiting) {
@@ -383,7 +411,7 @@ export class Board {
           core.waiting = false;
           continue;
         }
-        const step = Math.max(Math.min(clock.nanosToNextAlarm, limitNs - clock.nanos), CYCLE_NS);
+        const step = Math.max(Math.min(clock.nanosToNextAlarm, limitNs - clock.nanos), this.cycleNs);
         this.idleNs += step; // asleep: skipped to the next alarm at once
         clock.tick(step);
       } else {
@@ -396,7 +424,7 @@ export class Board {
           this.watched.push(clock.nanos, core.registers[0] >>> 0, core.LR >>> 0);
         }
         const cycles = core.executeInstruction() + (xip ? xip.takeStall() : 0);
-        clock.tick(cycles * CYCLE_NS);
+        clock.tick(cycles * this.cycleNs); // (the listener may change it)
         if (sampleNs && clock.nanos >= this.sampleAt) {
           // A profile: the program counter every sampleNs of virtual time.
           this.sampleAt = clock.nanos + sampleNs;
@@ -404,12 +432,17 @@ export class Board {
         }
         if (!pios[0].stopped || !pios[1].stopped) {
           // rp2040js steps its PIOs from a wall-clock timer; step them here
-          // instead, at about 12.5 MHz (one PIO cycle per 10 core cycles).
-          pioDebt += cycles;
-          while (pioDebt >= 10) {
-            pioDebt -= 10;
-            if (!pios[0].stopped) pios[0].step();
-            if (!pios[1].stopped) pios[1].step();
+          // instead, at clk_sys / CLKDIV (CircuitPython's NeoPixel program:
+          // 12.8 MHz at any clk_sys).
+          for (let k = 0; k < 2; k++) {
+            const pio = pios[k];
+            if (pio.stopped) continue;
+            const div = pioDivider(pio);
+            pioDebt[k] += cycles;
+            while (pioDebt[k] >= div) {
+              pioDebt[k] -= div;
+              pio.step();
+            }
           }
         }
       }

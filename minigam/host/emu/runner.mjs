@@ -114,6 +114,8 @@ function main() {
         nvm_erases: board.nvmErases,
         halted: board.halted,
         breaks: board.breaks,
+        flash_op_divider: board.flashOpDivider,
+        ...board.clocks(),
         flash_cache: !!board.xip,
         ...(board.xip ? board.xip.stats() : {}),
       };

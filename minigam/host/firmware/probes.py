@@ -23,6 +23,8 @@ inside of a hot loop.
 * ``PROFILE_PROBE``: ``load_profile()``'s stages one by one (``s`` lines):
   the display (with the waits its init sequence asks), the keys, the
   pixels, the store (it reads the NVM records).
+
+Each runs at the product's clock (``AT_PRODUCT_CLOCK``), as the game does.
 """
 
 # Every probe's start: wait for the host's serial console, so nothing
@@ -35,7 +37,49 @@ while not supervisor.runtime.serial_connected:
 time.sleep(0.2)
 '''
 
-AI_PROBE = WAIT_FOR_HOST + b'''
+# Then the product's clock (``minigam.hw.loader.set_clock``: 200 MHz on an
+# RP2040 unless settings.toml says otherwise), as code.py sets it before
+# the profile is built, so that a probe times what the game meets.
+AT_PRODUCT_CLOCK = b'''
+from minigam.hw.loader import set_clock
+set_clock()
+del set_clock
+from minigam.compat import unload
+unload("minigam.hw.loader")
+'''
+
+# The clock seen from Python: the frequency the board reports and a known
+# loop timed by its own microsecond timer, at the boot's clock and again
+# after the product's start-up set its own, then the display made (its
+# SPI divider comes from the clock it is made at). ``c`` lines: Hz, us.
+CLOCK_PROBE = WAIT_FOR_HOST + b'''
+import microcontroller
+ns = time.monotonic_ns
+def loop():
+    t = ns()
+    x = 0
+    for i in range(20000):
+        x += i
+    return (ns() - t) // 1000
+loop()
+print("c", microcontroller.cpu.frequency, loop())
+''' + AT_PRODUCT_CLOCK + b'''
+print("c", microcontroller.cpu.frequency, loop())
+from minigam.hw import pins, parts
+parts.make_display(pins.profile_module(pins.DEFAULT_PROFILE).DATA)
+print("PROBE DONE")
+'''
+
+
+def parse_clock(console):
+    """[(Hz, loop us)] of ``CLOCK_PROBE``: at the boot's clock, then at
+    the product's."""
+    import re
+    return [(int(m.group(1)), int(m.group(2)))
+            for m in re.finditer(r"c (\d+) (\d+)\r?$", console, re.M)]
+
+
+AI_PROBE = WAIT_FOR_HOST + AT_PRODUCT_CLOCK + b'''
 import gc
 from minigam.quarter import eval as ai_eval
 from minigam.quarter.ai import AIPlayer
@@ -145,7 +189,7 @@ print("PROBE DONE")
 '''
 
 # Backgammon's and Long Nardy's (``pkg``, ``cls``: the AI's module and class)
-AI24_PROBE = WAIT_FOR_HOST + b'''
+AI24_PROBE = WAIT_FOR_HOST + AT_PRODUCT_CLOCK + b'''
 import gc
 from minigam.%(pkg)s import rules as R
 from minigam.%(pkg)s.ai import %(cls)s as AI
@@ -201,7 +245,7 @@ for p, d1, d2 in pts:
 print("m", most)
 print("PROBE DONE")
 '''
-PROFILE_PROBE = WAIT_FOR_HOST + b'''
+PROFILE_PROBE = WAIT_FOR_HOST + AT_PRODUCT_CLOCK + b'''
 ns = time.monotonic_ns
 t0 = ns()
 from minigam.hw import pins, parts
@@ -309,7 +353,7 @@ print("STORE DONE")
 def store_probe(saves):
     """The store probe's ``code.py`` for ``saves`` saves; its body alone
     (without the wait for the host) is ``store_probe_body(saves)``."""
-    return WAIT_FOR_HOST + store_probe_body(saves)
+    return WAIT_FOR_HOST + AT_PRODUCT_CLOCK + store_probe_body(saves)
 
 
 def store_probe_body(saves):
@@ -321,7 +365,7 @@ def store_probe_body(saves):
 # same byte (its line stays cached) or a new 8-byte line each pass (a miss
 # each: the table is larger than the 16 KB cache). ``near`` and ``far``
 # are ns a pass; their difference is one miss's stall.
-XIP_PROBE = WAIT_FOR_HOST + b'''
+XIP_PROBE = WAIT_FOR_HOST + AT_PRODUCT_CLOCK + b'''
 from minigam.bg import weights
 m = memoryview(weights.W1)
 ns = time.monotonic_ns
