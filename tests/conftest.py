@@ -67,8 +67,8 @@ def _unloaded_modules_come_back():
         if name not in sys.modules:
             sys.modules[name] = module
             parent, _, leaf = name.rpartition(".")
-            if parent in sys.modules:
-                setattr(sys.modules[parent], leaf, module)
+            if sys.modules.get(parent) is not None:  # (None: a test hides
+                setattr(sys.modules[parent], leaf, module)  # the package)
 
 
 @pytest.fixture

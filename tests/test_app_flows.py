@@ -260,8 +260,10 @@ def test_vs_ai_whole_game(profile):
     rig.shot("over-summary")
     assert app.text.title.text == app.board.ban1.text
     lines = [lb.text for lb in app.text.lines]
-    assert any(t.startswith("Pips: You ") for t in lines)
-    assert any(t.startswith("Hits: ") for t in lines)
+    # (each player's figures in a table under their names)
+    assert ["You", "AI"] in [t.split() for t in lines]
+    assert any(t.split()[:1] == ["Pips"] for t in lines)
+    assert any(t.split()[:1] == ["Hits"] for t in lines)
     assert game.turns
     # Lifetime statistics counted the game.
     assert sum(app.stats.games) == 1
@@ -407,7 +409,7 @@ def test_resume_saved_game_and_settings():
     app = rig.app
     # Change a setting: match length (Settings, second item).
     rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
-    assert app.text.title.text.startswith("Settings")
+    assert app.text.title.text.startswith("MINIGAM  B:back")  # (its game)
     rig.press(K.DOWN, K.RIGHT)
     assert app.text.lines[app.menu_sel - app.text.first].text == \
         "Match: first to 3"
@@ -481,7 +483,7 @@ def test_menu_settings_apply_and_persist():
     # Settings, fifth item on the main page; brightness is its fifth:
     # step it from 100% to 25%.
     rig.press(K.DOWN, K.DOWN, K.DOWN, K.DOWN, K.A)
-    assert app.text.title.text == "Settings  B:back"
+    assert app.text.title.text == "MINIGAM  B:back"  # (the game's)
     rig.press(*([K.DOWN] * 4))
     sel = app.menu_sel - app.text.first
     assert app.text.lines[sel].text == "Brightness: 100%"

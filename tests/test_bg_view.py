@@ -484,7 +484,7 @@ def test_score_and_message(rig):
     v, lay = rig.view, rig.lay
     v.set_score(2, 1, 5)
     t = v.score_lb.text
-    assert t in ("Score 2-1 to 5", "2-1 to 5", "2-1/5")
+    assert t in ("Score 2-1 to 5", "Score 2-1/5", "2-1 to 5", "2-1/5")
     assert len(t) <= lay.score_chars
     v.set_score(0, 0, 0)
     assert v.score_lb.text.startswith("Money")

@@ -317,7 +317,9 @@ def test_doc_pictures_reach_their_screens(name, seed, script):
                 "long-nardy": "DEST"}[name]
         assert session.state == want
         if name == "settings":
-            assert session.app.text.title.text.startswith("Settings")
+            from minigam.app.menu import GAMES  # (Settings of the game)
+            assert session.app.text.title.text == \
+                GAMES[session.app.settings.game] + "  B:back"
     finally:
         session.close()
 

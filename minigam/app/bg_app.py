@@ -267,15 +267,17 @@ def result(app):
 def status(app, b):
     """The cube on Backgammon's board ``b`` (each frame), the points'
     numbers, and the Crawford game named on the score line (no doubling
-    in it)."""
+    in it), with the score: "Crawford", or "Craw" where the line is
+    short ("Craw 2-1/3" at 240x240)."""
     g = app.game
     b.set_cube(g.cube, g.cube_owner)
     # Two players number the points from the mover's side, as gnubg does
     # (against the AI, always from the player's).
     b.number_from(g.player if app.mode == MODE_2P else 1)
-    if g.crawford:
-        t = "Crawford %d-%d/%d" % (g.score[0], g.score[1], g.match_to)
-        b.set_score(t if len(t) <= b.lay.score_chars else "Crawford")
+    w = ("Crawford", "Craw") if g.crawford else ("Score",)
+    if b.words != w:
+        b.words = w
+        b.set_score(g.score[0], g.score[1], g.match_to)
 
 
 def roll_tip(app):

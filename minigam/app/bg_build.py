@@ -127,7 +127,7 @@ def build(lay, heads=()):
         x=L.cube_x, y=L.cube_y(0))
     g.append(cube)
     # Status line: "Pips", each side's pips, the score at the right end
-    # (bg_layout); the message line.
+    # (bg_layout), Player 2's figures in its colour; the message line.
     s = L.scale
     y = L.top // 2
     big = displayio.Group(scale=s)
@@ -139,6 +139,9 @@ def build(lay, heads=()):
     p2_lb = Text(big, nf, C.P2, L.p2_x, y, s, 0, background=C.BAR_BG)
     score_lb = Text(big, L.score_chars, C.TEXT, L.w - 2, y, s, 2,
                     background=C.BAR_BG)
+    # Player 2's figure of the score, over its place, in its colour
+    # (placed by ``BgBoardView.set_score``)
+    score2_lb = Text(big, 5, C.P2, 0, y, s, 0)
     msg_lb = Text(big, L.chars(L.w - 8), C.TEXT, 4, L.h - L.bottom // 2, s,
                   0, background=C.BAR_BG)
     # Dice: MINIGAM's two places and faces, a palette each, and the counts
@@ -175,4 +178,4 @@ def build(lay, heads=()):
     g.append(ban)
     banner_box = (bx - s, by, bw + 2 * s, L.ban_h)
     return (g, grids, labels, counts, tray, cube, dice, num_pal, p1_lb, p2_lb,
-            score_lb, msg_lb, ban, ban1, ban2, banner_box)
+            score_lb, score2_lb, msg_lb, ban, ban1, ban2, banner_box)

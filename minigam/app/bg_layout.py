@@ -165,16 +165,18 @@ class BgLayout:
         self.cube = cs
         self.cube_x = (sw - cs) // 2
         # Status line, as MINIGAM's (board_build): "Pips" (in the line's
-        # font where it holds 26 characters, else the small font), each
-        # side's pips (with a name where the score keeps 10 characters),
-        # the score at the right end.
+        # font where it holds 26 characters, else the small font, the
+        # pips closer to it), each side's pips (with a name where the
+        # score keeps 10 characters), the score at the right end, two
+        # thirds of a space from the pips at least.
         cw = self.cw
         self.word_scale = ws = s if w // cw >= 26 else 1
-        self.p1_x = x = 2 + 30 * ws
+        self.p1_x = x = 2 + 30 * ws if ws == s else 30
         for nf in (7, 3):
             self.pip_chars = nf
             self.p2_x = x + nf * cw + 4 + 2 * s
-            self.score_chars = (w - 8 - self.p2_x - nf * cw) // cw
+            self.score_chars = (w - 2 - 2 * cw // 3 - self.p2_x
+                                - nf * cw) // cw
             if self.score_chars >= 10:
                 break
         # The message: the bottom bar left of the dice.

@@ -21,7 +21,7 @@ made by minigam/app/bg_build.py, which leaves the heap once they are.
 
 from minigam.compat import const, unload
 from minigam.app import palette as C
-from minigam.app.text import show
+from minigam.app.text import set_text, show
 from minigam.app.bg_layout import BAR1, BAR2, OFF1, OFF2, column, top_half
 
 _P1_MARK = const(5)  # bg_sprites' tile numbers
@@ -29,6 +29,11 @@ _P2_MARK = const(6)
 _COUNT = const(7)  # (the crosses follow the counts: ``self.cross``)
 _HI = const(25)  # a number tile's highlighted twin
 _SIDE = b"\x00\x1a\x19\x33"  # the pos index of BAR1, BAR2, OFF1, OFF2
+
+
+def _k(v):
+    """A figure of four digits or more in thousands: "65k"."""
+    return "%d" % v if v < 1000 else "%dk" % (v // 1000)
 
 
 class BgBoardView:
@@ -39,16 +44,19 @@ class BgBoardView:
     # ``sp`` itself).
     p2 = bytes(range(25))
     # A session of single games, as the score line names it: Backgammon's
-    # is played for money (the cube's stakes).
+    # is played for money (the cube's stakes); menu.NO_MATCH's words.
     SESSION = "Money"
+    # The score's name in a match (``status`` names the Crawford game
+    # with its long and short words).
+    words = ("Score",)
 
     def __init__(self, lay, heads=()):
         from minigam.app.bg_build import build, banner_chars
         self.lay = lay
         (self.group, self.grids, self.labels, self.counts, self.tray,
          self.cube, self.dice, self.num_pal, self.p1_lb, self.p2_lb,
-         self.score_lb, self.msg_lb, self.banner, self.ban1, self.ban2,
-         self.banner_box) = build(lay, heads)
+         self.score_lb, self.score2_lb, self.msg_lb, self.banner, self.ban1,
+         self.ban2, self.banner_box) = build(lay, heads)
         self.ban_chars = banner_chars(lay)  # a banner line's characters
         self.cross = _COUNT + 2 * (15 - lay.ban_low)
         unload("minigam.app.bg_build")
@@ -336,24 +344,35 @@ class BgBoardView:
         if self.cube.y != y:
             self.cube.y = y
 
-    def set_score(self, a, b=None, length=0):
-        """The match score, ``a``-``b`` to ``length`` (0: a session of
-        single games, named ``SESSION``), in the longest form that fits;
-        or ``a`` itself when it is a string."""
-        if b is None:
-            t = a
-        elif not length:  # a session of single games: its running score
-            t = "%s %d-%d" % (self.SESSION, a, b)
-            if len(t) > self.lay.score_chars:
-                t = "%d-%d" % (a, b)
-        else:
-            t = "Score %d-%d to %d" % (a, b, length)
-            if len(t) > self.lay.score_chars:
-                t = t[6:]
-            if len(t) > self.lay.score_chars:
-                t = "%d-%d/%d" % (a, b, length)
-        if self.score_lb.text != t:
-            self.score_lb.text = t
+    def set_score(self, a, b, length=0):
+        """The score ``a``-``b`` of a match to ``length`` points, or (0) of
+        a session of single games (named ``SESSION``), in the longest
+        form that fits: named by the first of ``words`` that fits, else
+        bare; figures of four digits or more in thousands ("65k") where
+        the whole ones do not fit. Player 2's figure is in its colour, as
+        its pips are (``score2_lb`` over it)."""
+        n = self.lay.score_chars
+        forms = ("%s %s-%s to %d", "%s %s-%s/%d") if length else ("%s %s-%s",)
+        words = (self.words if length else (self.SESSION,)) + ("",)
+        for x, y in (("%d" % a, "%d" % b), (_k(a), _k(b))):
+            for w in words:
+                for f in forms:
+                    t = (f % ((w, x, y, length) if length else (w, x, y))
+                         ).lstrip()
+                    if len(t) <= n:
+                        return self._score(t, y)
+        self._score(t, y)  # (too long: ``text.fit`` reports it)
+
+    def _score(self, t, b):
+        """Show score text ``t`` and Player 2's figure ``b`` (the one after
+        its last "-") over it, in Player 2's colour."""
+        set_text(self.score_lb, t)
+        lb = self.score2_lb
+        set_text(lb, b)
+        L = self.lay
+        x = (L.w - 2 - (len(t) - 1 - t.rindex("-")) * L.cw) // L.scale
+        if lb.grid.x != x:
+            lb.grid.x = x
 
     def set_message(self, text):
         t = text or ""

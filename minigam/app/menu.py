@@ -9,7 +9,9 @@ redrew every line: about 190 ms on a Pico):
 
 * the main page: Resume, Play vs AI, Two players, the AI level, the game
   (MINIGAM, Backgammon or Long Nardy), Settings, Statistics;
-* Settings: rules (MINIGAM's or Long Nardy's), match, auto forced, AI speed, brightness, tutor, dice;
+* Settings, titled with the game chosen, whose rules and match its first
+  two lines set: rules, match, auto forced, AI speed, brightness, tutor,
+  dice;
 * Statistics: the dice statistics and the lifetime statistics, and at
   its foot the version (``version_line``).
 
@@ -61,7 +63,8 @@ GAMES = ("MINIGAM", "Backgammon", "Long Nardy")  # persist.MINIGAM, ...
 # back from the others (X/Y and the joystick move, as on every page). Key
 # words are written "K:word" everywhere: the board's bottom line has no
 # room for a space.
-_TITLES = (TITLE + "  A:choose", "Settings  B:back", "Statistics  B:back")
+# (Settings' title is the game's name: ``show``.)
+_TITLES = (TITLE + "  A:choose", "  B:back", "Statistics  B:back")
 
 
 def menu_items(app):
@@ -70,7 +73,7 @@ def menu_items(app):
     out = []
     page = app.menu_page
     if page == _SETTINGS_PAGE:
-        out.append((VARIANT, "Rules: " + _rules_text(s)))
+        out.append((VARIANT, _fitted(app, "Rules: ", _rules_text(s))))
         out.append((MATCH, "Match: " + match_text(s)))
         out.append((AUTO, "Auto forced: " + ("On" if s.auto else "Off")))
         out.append((SPEED, "AI speed: " + P.SPEED_NAMES[s.speed]))
@@ -155,16 +158,29 @@ def use_board(app, kind):
     app.root.insert(0, app.board.group)
 
 
+# A game without a match, in each game's words (``persist.MINIGAM``, ...),
+# as the score line and the summary name it too: MINIGAM's is one game;
+# Backgammon's a money session; Long Nardy's a session of single games
+# whose points add up (no cube, no stakes).
+NO_MATCH = ("single game", "money", "session")
+
+
 def match_text(s):
     """The match setting's words: MINIGAM counts games; Backgammon and
-    Long Nardy count points, and their first choice is a session of
-    single games (Backgammon's for money)."""
+    Long Nardy count points; the first choice is no match
+    (``NO_MATCH``)."""
     m = P.MATCHES[s.match]
-    if s.game:
-        if m == 1:  # Long Nardy has no cube and no stakes
-            return "money" if s.game == P.BACKGAMMON else "single games"
-        return "%d points" % m
-    return "1 game" if m == 1 else "first to %d" % m
+    if m == 1:
+        return NO_MATCH[s.game]
+    return "%d points" % m if s.game else "first to %d" % m
+
+
+def _fitted(app, label, value):
+    """``label`` and ``value`` on a menu line, or the value alone where
+    the line is too short for both ("Jacoby, beavers" at 240x240)."""
+    t = label + value
+    lay = app.lay
+    return t if len(t) <= lay.chars(lay.w - 2 * lay.cw) else value
 
 
 def _rules_text(s):
@@ -196,8 +212,8 @@ def key(app, code):
     elif act == PLAY_2P:
         new_game(app, P.MODE_2P)
     elif act == DICE:
-        from minigam.app.pages import dice_lines
-        _info(app, "Dice", dice_lines(app.stats))
+        from minigam.app.pages import dice_lines, width
+        _info(app, "Dice", dice_lines(width(app), app.stats))
     elif act == LIFE:
         from minigam.app.pages import life_lines
         _info(app, "Statistics", life_lines(app.stats))
@@ -235,7 +251,10 @@ def show(app):
     lines = [t for _, t in items]
     if app.menu_page == _STATS_PAGE:
         lines += ["", version_line()]
-    app.show_page(_TITLES[app.menu_page], lines, app.menu_sel)
+    t = _TITLES[app.menu_page]
+    if app.menu_page == _SETTINGS_PAGE:
+        t = GAMES[app.settings.game] + t
+    app.show_page(t, lines, app.menu_sel)
 
 
 def version_line():

@@ -31,7 +31,7 @@ class NardyBoardView(BgBoardView):
     """The board screen of Long Nardy for a ``BgLayout``."""
 
     p2 = bytes([0] + [_black(k) for k in range(1, 25)])
-    SESSION = "Points"  # no cube, no stakes: the points won so far
+    SESSION = "Session"  # (menu.NO_MATCH) no cube, no stakes: points add up
 
     def __init__(self, lay):
         # the heads: White's 24 (top row, column 12), Black's 12 (bottom

@@ -14,9 +14,11 @@ from minigam.hw.ticks import ticks_add, ticks_diff
 
 def record(app, w):
     """Count a game won by player ``w`` in the lifetime statistics of its
-    game type."""
+    game type: against the AI, the match it ended, or in a Backgammon
+    money session the points it won or lost."""
     st = app.stats
     kind = app.xt.KIND
+    g = app.game
     if app.mode == P.MODE_AI:
         if app.level >= len(P.LEVELS):
             return  # Perfect (host only) is not a device level
@@ -24,6 +26,12 @@ def record(app, w):
         st.games[k] += 1
         if w == 1:
             st.wins[k] += 1
+        if g.match_winner and g.match_to > 1:  # (not a single game)
+            st.matches[k] += 1
+            if g.match_winner == 1:
+                st.match_wins[k] += 1
+        elif not g.match_to and kind == P.BACKGAMMON:
+            st.money[w - 1] += g.points  # (won, lost)
     else:
         st.two_player[kind] += 1
     P.save_stats(app.hw.store, st)

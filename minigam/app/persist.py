@@ -8,7 +8,7 @@ Blobs (all small enough for the PyBadge's 256-byte NVM):
   your own dice, the game (0 MINIGAM, 1 Backgammon, 2 Long Nardy)
   (versions 1 and 2, without the last three or the last one, still load;
   read by ``minigam.app.settings_blob``);
-* statistics, 29 bytes (MINIGAM's), 43 or 57 (Backgammon's, Long
+* statistics, 41 bytes (MINIGAM's), 71 or 97 (Backgammon's, Long
   Nardy's too): ``minigam.app.stats_blob``;
 * a game in progress, one of each game type, so that starting one game
   never discards another's (the store's kind ``slot(kind)``: 0 MINIGAM,
@@ -93,15 +93,20 @@ class Settings:
 
 class Stats:
     """Lifetime statistics: games and wins per game type and AI level
-    (``games[3 * BACKGAMMON + level]``), two-player games per game type,
-    and dice counts (``counts[1..6]``, ``doubles``) of every turn roll.
-    Backgammon's figures follow MINIGAM's in the blob, then Long Nardy's,
-    only as far as there are some (a PyBadge's 31 bytes hold MINIGAM's; it
-    plays neither)."""
+    (``games[3 * BACKGAMMON + level]``), matches played and won the same
+    way (``matches``, ``match_wins``), two-player games per game type,
+    Backgammon's money sessions against the AI (``money``: points won,
+    lost), and dice counts (``counts[1..6]``, ``doubles``) of every turn
+    roll. Backgammon's figures follow MINIGAM's in the blob, then Long
+    Nardy's, only as far as there are some (a PyBadge's 41 bytes hold
+    MINIGAM's; it plays neither)."""
 
     def __init__(self):
         self.games = [0] * 9
         self.wins = [0] * 9
+        self.matches = [0] * 9
+        self.match_wins = [0] * 9
+        self.money = [0, 0]
         self.two_player = [0, 0, 0]
         self.counts = [0] * 7
         self.doubles = 0

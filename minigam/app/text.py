@@ -21,6 +21,20 @@ import terminalio
 _sheet = None
 _tiles = None  # tile number of each printable ASCII character (32..126)
 _inks = []  # [(color, background, Palette)]: shared by every line
+# A host test sets this to a list: every text a line could not hold is
+# added to it, ``(text, width)``, before being cut (tests/test_text_fits).
+cuts = None
+
+
+def fit(text, n):
+    """``text`` as a line of ``n`` characters shows it: cut, and reported
+    in ``cuts``, when it is longer. Every page and board line is made to
+    fit (shortened by rule, or wrapped) before it comes here."""
+    if len(text) > n:
+        if cuts is not None:
+            cuts.append((text, n))
+        text = text[:n]
+    return text
 
 
 def _font():
@@ -153,7 +167,7 @@ class Text:
             return
         form = self._form
         n = form >> 4
-        value = value[:n]
+        value = fit(value, n)
         self._text = value
         pad = n - len(value)
         align = (form >> 2) & 3

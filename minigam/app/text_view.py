@@ -4,14 +4,16 @@ The menu, the statistics pages and the game-over summary are all this one
 Group, built once with as many line labels as the screen has room for, and
 refilled in place. Pages with more lines than fit scroll with the selection
 (or, without one, by the app's keys); small arrows at the right say that
-more lines lie below or above.
+more lines lie below or above. On a page without a selection a line too
+long for the screen goes on, indented, on the next (``wrap``): a play, a
+figure of many digits; the menu's lines are made to fit (``menu``).
 """
 
 import displayio
 import vectorio
 
 from minigam.app import palette as C
-from minigam.app.text import Text, scaled, set_text, show
+from minigam.app.text import Text, fit, scaled, set_text, show
 
 
 class TextView:
@@ -74,6 +76,11 @@ class TextView:
         at item ``first``. Returns the first item shown."""
         set_text(self.title, title)
         n = self.n
+        w = self.width_chars
+        if sel < 0:
+            items = wrap(items, w)
+            if len(items) > n:  # the scroll arrows take the last column
+                items = wrap(items, w - 1)
         if sel >= 0:
             first = self.first
             if sel < first:
@@ -84,14 +91,12 @@ class TextView:
         if first > len(items) - n:
             first = max(0, len(items) - n)
         self.first = first
-        w = self.width_chars
-        if len(items) > n:  # the scroll arrows take the last column
+        if len(items) > n:
             w -= 1
         for k in range(n):
             i = first + k
-            lb = self.lines[k]
-            text = items[i][:w] if i < len(items) else ""
-            set_text(lb, text)
+            set_text(self.lines[k], fit(items[i], w) if i < len(items)
+                     else "")
         if sel >= 0:
             y = self.lay.top + 2 + (sel - first) * self.line_h \
                 + self.line_h // 4
@@ -106,6 +111,25 @@ class TextView:
     def scroll(self, d):
         """Move a page without a selection ``d`` lines down (up if < 0)."""
         self.page(self.title.text, self.items, -1, max(0, self.first + d))
+
+
+def wrap(items, w):
+    """The lines ``items`` on a page ``w`` characters wide: a longer line
+    breaks at its last space that fits and goes on with the line's
+    indent (two spaces at least), never inside a word or a number (a word
+    longer than the line is left to ``fit``, which reports it)."""
+    out = []
+    for t in items:
+        lead = len(t) - len(t.lstrip())
+        ind = " " * (lead if lead > 2 else 2)
+        while len(t) > w:
+            k = t.rfind(" ", 0, w + 1)
+            if k <= len(t) - len(t.lstrip()):
+                break  # no space to break at past the indent
+            out.append(t[:k].rstrip())
+            t = ind + t[k + 1:].lstrip()
+        out.append(t)
+    return out
 
 
 def page(app, title, lines, sel=-1, first=0):

@@ -113,9 +113,9 @@ class Store:
         else:
             self.sectors, self.size = 1, min(n, SECTOR)
         if self.size >= 1024:
-            self._caps = (240, 32, 87)
+            self._caps = (240, 32, 97)
         else:
-            self._caps = (64, 16, 31)
+            self._caps = (64, 16, 41)  # (stats: minigam.app.stats_blob)
         self.saves = 0
         self.compactions = 0
         self._blobs = [None] * KINDS

@@ -94,9 +94,12 @@ def test_expected_pips_per_roll_is_seven():
             st.add_roll(a, b)
     assert st.rolls() == 36 and st.doubles == 6
     assert _chi_square(st.counts) == 0
-    lines = dice_lines(st)
-    assert "Avg pips 7.0 (7)" in lines and "Doubles 16% (17%)" in lines
-    assert "Each face (12.0)" in lines  # 72 dice, a sixth each
+    lines = dice_lines(17, st)
+    assert "Pips a roll: 7.0" in lines and "Doubles: 16%" in lines
+    assert "  fair dice: 7" in lines and "  fair dice: 17%" in lines
+    # each face rolled 12 times, as fair dice give (72 dice, a sixth each)
+    for v in range(1, 7):
+        assert lines[1 + v].split() == [str(v), "12", "12.0"], lines
     # every line fits the largest font's page (17 characters beside the
     # scroll arrows)
     assert max(len(x) for x in lines) <= 17, lines

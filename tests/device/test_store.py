@@ -107,12 +107,12 @@ def test_geometry_and_capacities():
     assert (small.sectors, small.size) == (1, 256)
     assert small.capacity(GAME) == 64
     assert small.capacity(SETTINGS) == 16
-    assert small.capacity(STATS) == 31
+    assert small.capacity(STATS) == 41
     assert (Store(Flash(4096)).sectors, Store(Flash(8192)).sectors) == (1, 2)
     big = Store(Flash(8192))
     assert big.capacity(GAME) == 240
     assert big.capacity(SETTINGS) == 32
-    assert big.capacity(STATS) == 87
+    assert big.capacity(STATS) == 97
     assert big.capacity(4) == 240  # other kinds are games' saves
 
 
