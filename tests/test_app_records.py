@@ -56,21 +56,23 @@ def test_a_match_won_counts_for_its_game_and_level_a_single_game_not():
     play_to_the_end(rig)
     st = app.stats
     assert app.game.match_winner == 1
-    assert st.matches == [1] + [0] * 8 and st.match_wins == [1] + [0] * 8
+    # (records: matches played by game and level, then won)
+    assert st.records == [1] + [0] * 8 + [1] + [0] * 10
     assert st.games[0] == 1 and st.wins[0] == 1
     app.settings.match = 0  # a single game: a game, no match
     menu.play_from(app, P.MODE_AI, parse_position(MINIGAM_LAST), level=2)
     play_to_the_end(rig)
-    assert st.games[2] == 1 and st.matches[2] == 0
+    assert st.games[2] == 1 and st.records[2] == 0
     # two players: no record of a level (and none of a match)
     app.settings.match = 1
     menu.play_from(app, P.MODE_2P, parse_position(MINIGAM_LAST))
     app.game.score = [2, 2]
     play_to_the_end(rig)
-    assert st.matches == [1] + [0] * 8 and st.two_player[0] == 1
+    assert st.records == [1] + [0] * 8 + [1] + [0] * 10
+    assert st.two_player[0] == 1
     # saved, and read back by the next start
     back = Rig("pico-st7789", nvm=rig.hw.nvm).app.stats
-    assert back.matches == st.matches and back.match_wins == st.match_wins
+    assert back.records == st.records
     lines = [t.strip() for t in life_lines(back)]
     i = lines.index("Matches won:")
     assert lines[i + 1:i + 4] == ["Easy: 1/1", "Medium: 0/0", "Hard: 0/0"]
@@ -88,13 +90,13 @@ def test_backgammon_money_won_and_lost_against_the_ai():
     won = g.points
     assert g.winner == 1 and won == 6  # a backgammon at cube 2
     st = app.stats
-    assert st.money == [won, 0]
+    assert st.records[18:] == [won, 0]  # (money won, lost)
     menu.play_from(app, P.MODE_AI, bg_last(2), level=1)
     play_to_the_end(rig)
     assert app.game.winner == 2
-    assert st.money == [won, app.game.points] and st.matches == [0] * 9
+    assert st.records == [0] * 18 + [won, app.game.points]
     back = Rig("pico-st7789", nvm=rig.hw.nvm).app.stats
-    assert back.money == st.money
+    assert back.records == st.records
     lines = [t.strip() for t in life_lines(back)]
     assert "Money won: %d" % won in lines
     assert "Money lost: %d" % app.game.points in lines

@@ -141,10 +141,7 @@ def build(lay):
         x2 = L.w - 2 - 10 * L.cw - 2 * L.cw // 3
     p1_lb = _label(big, 6, C.P1, x, y, align=0, scale=s)
     p2_lb = _label(big, 5, C.P2, x2, y, align=0, scale=s)
-    # the score: games won, Player 2's in its colour (a label over its
-    # place, placed by ``BoardView.set_score``)
     mid_lb = _label(big, 5, C.TEXT, L.w - 2, y, align=2, scale=s)
-    mid2_lb = _label(big, 1, C.P2, L.w - 2, y, align=0, scale=s)
     # Bottom bar: message, then the dice.
     # (opaque, in the bar's colour: a change redraws only its own
     # tiles, not the bar and the felt beneath them too)
@@ -181,5 +178,5 @@ def build(lay):
     g.append(banner)
     banner_box = (bx - s, by, bw + 2 * s, L.ban_h)
     return (g, slots, shown, slabs, off_lb, count_lb, marks, frame,
-            p1_lb, p2_lb, mid_lb, mid2_lb, msg_lb, dice_g, banner, ban_chars,
-            ban1, ban2, banner_box)
+            p1_lb, p2_lb, mid_lb, msg_lb, dice_g, banner, ban_chars, ban1,
+            ban2, banner_box)

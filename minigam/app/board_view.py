@@ -33,8 +33,8 @@ class BoardView:
         self.lay = lay
         (self.group, self.slots, self.shown, self.slabs, self.off_lb,
          self.count_lb, self.marks, self.frame, self.p1_lb, self.p2_lb,
-         self.mid_lb, self.mid2_lb, self.msg_lb, self.dice_g, self.banner,
-         self.ban_chars, self.ban1, self.ban2, self.banner_box) = build(lay)
+         self.mid_lb, self.msg_lb, self.dice_g, self.banner, self.ban_chars,
+         self.ban1, self.ban2, self.banner_box) = build(lay)
         unload("minigam.app.board_build")
         unload("minigam.app.sprites")
         # What is on screen.
@@ -135,18 +135,12 @@ class BoardView:
 
     def set_score(self, a, b, length):
         """The games won, ``a``-``b`` of a match to ``length`` games (none
-        shown for a single game), Player 2's in its colour as its pips
-        are (``mid2_lb`` over it)."""
-        t = "%d-%d/%d" % (a, b, length) if length > 1 else ""
-        set_text(self.mid_lb, t)
-        lb = self.mid2_lb
-        show(lb, bool(t))
-        if t:
-            set_text(lb, "%d" % b)
-            L = self.lay
-            x = (L.w - 2 - (len(t) - 1 - t.index("-")) * L.cw) // L.scale
-            if lb.grid.x != x:
-                lb.grid.x = x
+        shown for a single game), in the order of the names beside the
+        pips. (No second colour for Player 2's, as the 24-point boards
+        have: a label more of heap on the stock drives, which play
+        MINIGAM.)"""
+        set_text(self.mid_lb, "%d-%d/%d" % (a, b, length) if length > 1
+                 else "")
 
     def set_message(self, text):
         set_text(self.msg_lb, text or "")

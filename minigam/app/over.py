@@ -26,12 +26,13 @@ def record(app, w):
         st.games[k] += 1
         if w == 1:
             st.wins[k] += 1
+        r = st.records
         if g.match_winner and g.match_to > 1:  # (not a single game)
-            st.matches[k] += 1
+            r[k] += 1
             if g.match_winner == 1:
-                st.match_wins[k] += 1
+                r[9 + k] += 1
         elif not g.match_to and kind == P.BACKGAMMON:
-            st.money[w - 1] += g.points  # (won, lost)
+            r[17 + w] += g.points  # (won, lost)
     else:
         st.two_player[kind] += 1
     P.save_stats(app.hw.store, st)

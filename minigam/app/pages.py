@@ -50,15 +50,15 @@ def life_lines(stats):
                                            stats.wins[k + lv],
                                            stats.games[k + lv]))
         out.append(" 2 players: %d" % stats.two_player[g])
-        if max(stats.matches[k:k + 3]):
+        r = stats.records
+        if max(r[k:k + 3]):
             out.append(" Matches won:")
             for lv in range(3):
                 out.append("  %s: %d/%d" % (P.LEVEL_NAMES[lv],
-                                            stats.match_wins[k + lv],
-                                            stats.matches[k + lv]))
-        if g == P.BACKGAMMON and max(stats.money):
-            out.append(" Money won: %d" % stats.money[0])
-            out.append(" Money lost: %d" % stats.money[1])
+                                            r[9 + k + lv], r[k + lv]))
+        if g == P.BACKGAMMON and max(r[18:]):
+            out.append(" Money won: %d" % r[18])
+            out.append(" Money lost: %d" % r[19])
     return out
 
 

@@ -93,23 +93,23 @@ class Settings:
 
 class Stats:
     """Lifetime statistics: games and wins per game type and AI level
-    (``games[3 * BACKGAMMON + level]``), matches played and won the same
-    way (``matches``, ``match_wins``), two-player games per game type,
-    Backgammon's money sessions against the AI (``money``: points won,
-    lost), and dice counts (``counts[1..6]``, ``doubles``) of every turn
-    roll. Backgammon's figures follow MINIGAM's in the blob, then Long
-    Nardy's, only as far as there are some (a PyBadge's 41 bytes hold
-    MINIGAM's; it plays neither)."""
+    (``games[3 * BACKGAMMON + level]``), two-player games per game type,
+    dice counts (``counts[1..6]``, ``doubles``) of every turn roll, and
+    in one list (one object: the heap of stock boards is tight) the
+    ``records``: matches played against each level (``records[k]``, ``k``
+    as for ``games``), matches won (``records[9 + k]``), and Backgammon's
+    money sessions against the AI, points won (``records[18]``) and lost
+    (``records[19]``). Backgammon's figures follow MINIGAM's in the blob,
+    then Long Nardy's, only as far as there are some (a PyBadge's 41 bytes
+    hold MINIGAM's; it plays neither)."""
 
     def __init__(self):
         self.games = [0] * 9
         self.wins = [0] * 9
-        self.matches = [0] * 9
-        self.match_wins = [0] * 9
-        self.money = [0, 0]
         self.two_player = [0, 0, 0]
         self.counts = [0] * 7
         self.doubles = 0
+        self.records = [0] * 20
 
     def add_roll(self, d1, d2):
         self.counts[d1] += 1

@@ -38,13 +38,13 @@ def _fields(k, old=False):
         for v in range(1, 7):
             f.append(("counts", v))
         f.append(("doubles", 0))
-    if not old:
+    if not old:  # (``Stats.records``)
         for lv in range(3):
-            f.append(("matches", 3 * k + lv))
-            f.append(("match_wins", 3 * k + lv))
+            f.append(("records", 3 * k + lv))
+            f.append(("records", 9 + 3 * k + lv))
         if k == 1:
-            f.append(("money", 0))
-            f.append(("money", 1))
+            f.append(("records", 18))
+            f.append(("records", 19))
     return f
 
 

@@ -32,8 +32,8 @@ def _full(n):
     for k in range(3 * (n + 1)):
         st.games[k] = v
         st.wins[k] = v + 1
-        st.matches[k] = v + 2
-        st.match_wins[k] = v + 3
+        st.records[k] = v + 2  # matches played
+        st.records[9 + k] = v + 3  # and won
         v += 4
     for g in range(n + 1):
         st.two_player[g] = 100 + g
@@ -41,13 +41,12 @@ def _full(n):
         st.counts[f] = 200 + f
     st.doubles = 300
     if n >= 1:
-        st.money = [400, 401]
+        st.records[18:] = [400, 401]  # money won, lost
     return st
 
 
 def _same(a, b):
-    for name in ("games", "wins", "matches", "match_wins", "money",
-                 "two_player", "counts"):
+    for name in ("games", "wins", "records", "two_player", "counts"):
         assert getattr(a, name) == getattr(b, name), name
     assert a.doubles == b.doubles
 
@@ -65,27 +64,26 @@ def test_every_count_reads_back_at_each_size():
 
 def test_a_later_game_keeps_the_earlier_sections():
     st = Stats()
-    st.matches[0] = 2
-    st.match_wins[0] = 1
+    st.records[0] = 2  # MINIGAM's matches against Easy
+    st.records[9] = 1
     assert len(st.to_bytes()) == 41  # MINIGAM's matches: still its own
-    st.money[1] = 5  # Backgammon's money alone makes its section
+    st.records[19] = 5  # Backgammon's money lost alone makes its section
     assert len(st.to_bytes()) == 71
-    st.matches[8] = 1  # a Long Nardy match
+    st.records[8] = 1  # a Long Nardy match against Hard
     data = st.to_bytes()
     assert len(data) == 97
     back = Stats()
     assert back.load(data)
-    assert back.money == [0, 5] and back.matches[8] == 1
-    assert back.match_wins[0] == 1
+    assert back.records == [2] + [0] * 7 + [1, 1] + [0] * 9 + [5]
 
 
 def test_counts_saturate_at_16_bits():
     st = _full(2)
-    st.money[0] = 70000
-    st.matches[4] = 1 << 20
+    st.records[18] = 70000
+    st.records[4] = 1 << 20
     back = Stats()
     assert back.load(st.to_bytes())
-    assert back.money[0] == 0xFFFF and back.matches[4] == 0xFFFF
+    assert back.records[18] == 0xFFFF and back.records[4] == 0xFFFF
 
 
 def _v1(games, wins, two, counts, doubles, n):
@@ -110,15 +108,14 @@ def test_a_version_1_blob_loads_with_no_matches():
         old = _v1(games, wins, [11, 12, 13], [1, 2, 3, 4, 5, 600], 77, n)
         assert len(old) == size
         st = Stats()
-        st.matches[0] = 9  # (what a load replaces)
+        st.records[0] = 9  # (what a load replaces)
         assert st.load(old)
         k = 3 * (n + 1)
         assert st.games == games[:k] + [0] * (9 - k)
         assert st.wins == wins[:k] + [0] * (9 - k)
         assert st.two_player == [11, 12, 13][:n + 1] + [0] * (2 - n)
         assert st.counts == [0, 1, 2, 3, 4, 5, 600] and st.doubles == 77
-        assert st.matches == [0] * 9 and st.match_wins == [0] * 9
-        assert st.money == [0, 0]
+        assert st.records == [0] * 20
         # and it is saved as version 2 from then on
         assert st.to_bytes()[0] == 2
 
@@ -148,7 +145,7 @@ def test_random_bytes_never_raise():
         keep = _full(2)
         if keep.load(bytes(b)):
             assert n in ((29, 43, 57) if b[0] == 1 else (41, 71, 97))
-            assert max(keep.games + keep.matches + keep.money) <= 0xFFFF
+            assert max(keep.games + keep.records) <= 0xFFFF
         else:
             _same(keep, _full(2))
 
