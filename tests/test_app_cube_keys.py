@@ -167,3 +167,23 @@ def test_mashing_a_at_game_over_shows_the_summary_first():
     assert app.state == A.SUMMARY
     rig.press(K.A)
     assert app.state == A.OPEN
+
+
+def test_a_score_never_reads_past_the_match_length():
+    """A gammon at a cube of 2 in a 3-point match is worth 4 points: the
+    match is won 3-0 (the banner gives the game's 4 points)."""
+    rig = Rig("pico-st7789", seed=2)
+    app = rig.app
+    choose_backgammon(rig)
+    app.settings.match = 1  # 3 points
+    rig.press(K.X, K.A)  # two players
+    g = app.game
+    assert g.match_to == 3
+    g.score = [0, 0]
+    g.cube, g.cube_owner = 2, 1
+    g.match_winner = 0
+    g._finish(2, 4)  # (the flow's end of a game: 4 points to player 2)
+    assert g.score[1] == 4 and g.match_winner == 2
+    assert (g.shown(0), g.shown(1)) == (0, 3)
+    rig.tick(2)
+    assert "4" not in app.board.score_lb.text.replace("/3", "")

@@ -277,7 +277,7 @@ def status(app, b):
     w = ("Crawford", "Craw") if g.crawford else ("Score",)
     if b.words != w:
         b.words = w
-        b.set_score(g.score[0], g.score[1], g.match_to)
+        b.set_score(g.shown(0), g.shown(1), g.match_to)
 
 
 def roll_tip(app):

@@ -78,8 +78,8 @@ def over_banner(app):
         return _title(app), t if len(t) <= app.board.ban_chars else result
     if g.match_to > 1:  # the games won, with their names
         n = app.names()
-        return _title(app), "%s %d %s %d" % (n[0], g.score[0], n[1],
-                                             g.score[1])
+        return _title(app), "%s %d %s %d" % (n[0], g.shown(0), n[1],
+                                             g.shown(1))
     return _title(app), "X:summary"
 
 
@@ -135,7 +135,7 @@ def over_lines(app):
     lines = []
     rows = []
     xt = app.xt
-    sc = ("%d" % g.score[0], "%d" % g.score[1])
+    sc = ("%d" % g.shown(0), "%d" % g.shown(1))
     if g.match_to > 1:
         lines.append(("Match to %d points" if xt.POINTS
                       else "First to %d games") % g.match_to)

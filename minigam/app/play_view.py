@@ -46,7 +46,7 @@ def render(app):
         b.set_turn(g.winner)
     else:
         b.set_turn(g.player)
-    b.set_score(g.score[0], g.score[1], g.match_to)
+    b.set_score(g.shown(0), g.shown(1), g.match_to)
     if hasattr(app.xt, "status"):
         app.xt.status(app, b)  # the cube, Long Nardy's crosses and notes
     d1 = d2 = used = 0

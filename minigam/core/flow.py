@@ -80,6 +80,13 @@ class Flow:
     def match_over(self):
         return self.match_winner != 0
 
+    def shown(self, k):
+        """Player ``k + 1``'s score as shown: a match's winner has the
+        match length, never more (a gammon at 2-away wins the match, not
+        4 points of it; ``points`` keeps what the game was worth)."""
+        m = self.match_to
+        return min(self.score[k], m) if m else self.score[k]
+
     def new_match(self):
         """Scores to 0, game 1 in state ``NEW``."""
         self.score = [0, 0]
