@@ -80,7 +80,7 @@ def over_banner(app):
         n = app.names()
         return _title(app), "%s %d %s %d" % (n[0], g.shown(0), n[1],
                                              g.shown(1))
-    return _title(app), "X:summary"
+    return _title(app), "A:summary"
 
 
 def width(app):
