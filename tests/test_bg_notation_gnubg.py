@@ -41,22 +41,7 @@ live = pytest.mark.skipif(not gnubg.available(),
 
 # For each query, gnubg's words and result ID of every play its hint (0
 # plies, no pruning: every play) lists.
-_WORDS = gnubg._COMMON + r'''
-QUERIES = %(queries)r
-gnubg.command("set automatic game off")
-gnubg.command("set player 0 human")
-gnubg.command("set player 1 human")
-gnubg.command("set evaluation chequerplay evaluation plies 0")
-gnubg.command("set evaluation chequerplay evaluation prune off")
-
-def setup(pid, d1, d2):
-    if state()[0] != 1:
-        gnubg.command("new game")
-    gnubg.command("set board " + pid)
-    if gnubg.positionid() != pid:
-        raise ValueError("gnubg refused the board " + pid)
-    gnubg.command("set dice %%d %%d" %% (d1, d2))
-
+_WORDS = gnubg.HINT_SETUP + r'''
 for pid, d1, d2 in QUERIES:
     setup(pid, d1, d2)
     out = []

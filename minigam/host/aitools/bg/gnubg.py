@@ -185,7 +185,9 @@ def state():
     return key[1] & 7, (key[0] >> 6) & 1
 '''
 
-_LEGAL = _COMMON + r'''
+# Inside gnubg: QUERIES (position ID, dice) and ``setup`` of each, with
+# hints at 0 plies, unpruned (every legal play listed).
+HINT_SETUP = _COMMON + r'''
 QUERIES = %(queries)r
 gnubg.command("set automatic game off")
 gnubg.command("set player 0 human")
@@ -200,7 +202,9 @@ def setup(pid, d1, d2):
     if gnubg.positionid() != pid:
         raise ValueError("gnubg refused the board " + pid)
     gnubg.command("set dice %%d %%d" %% (d1, d2))
+'''
 
+_LEGAL = HINT_SETUP + r'''
 for pid, d1, d2 in QUERIES:
     setup(pid, d1, d2)
     moves = [h["move"] for h in gnubg.hint(100000)["hint"]]
