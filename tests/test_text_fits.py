@@ -63,7 +63,7 @@ def whole_page(app):
     of its lines is shown once."""
     for _ in range(60):
         first = app.text.first
-        app._scroll(1)
+        app.scroll(1)
         if app.text.first == first:
             return
 
@@ -403,6 +403,7 @@ def test_the_score_line_fits_a_space_between_its_texts(profile, kind,
                     g.crawford = crawford
                 app.dirty = True
                 r.tick()
+                a, c = g.shown(0), g.shown(1)  # (a match's at most its length)
                 spans = sorted(s for s in (text_span(lb) for lb in (
                     b.p1_lb, b.p2_lb, base)) if s)
                 for (_, end), (start, _) in zip(spans, spans[1:]):

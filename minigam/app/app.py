@@ -44,7 +44,6 @@ from minigam.app.states import (MENU, INFO, OPEN, OPENED, ROLL, PICK, DEST,
 
 
 TIP_MS = const(2500)  # the bottom line's key tips take turns this long
-_CHORDED = const(-2)  # App.chord: X and Y were pressed together
 
 _G_ROLL = const(1)  # minigam.quarter.game states (and minigam.bg.game's)
 _G_OVER = const(3)
@@ -128,7 +127,7 @@ class App:
                 break
             self.key(k)
             took = True
-        if self.chord != K.NONE and self._chord_up():
+        if self.chord != K.NONE and self.xt.chord_up(self):
             took = True
         if not (took and self.dirty):
             # A key's frame first: the AI's next slice, a review's or a
@@ -161,8 +160,8 @@ class App:
     def key(self, code):
         """Handle one key code in the current state."""
         self.keys_taken += 1
-        if self.chord != K.NONE:
-            self._chord_up()  # an X or Y tapped alone before: it acts first
+        if self.chord != K.NONE:  # (Backgammon's X and Y: bg_app.chord_key)
+            self.xt.chord_up(self)  # one tapped alone before acts first
         st = self.state
         if st == MENU:
             _menu().key(self, code)
@@ -175,38 +174,13 @@ class App:
                 self.waited = True
                 self.dirty = True
             return
-        if (code == K.X or code == K.Y) and self.xt.CUBE \
-                and st in (ROLL, OFFER):
-            # Here X and Y act beyond the board (the cube, the game
-            # page), so each waits for its release: with the other key
-            # pressed first, the pair is the cube's hint instead.
-            c = self.chord
-            if c == K.NONE:
-                self.chord = code
-            elif c >= 0:
-                self.chord = _CHORDED
-                self.xt.cube_hint(self)
-                self.dirty = True
-            return
-        if self.chord >= 0:
-            self.chord = _CHORDED  # another key came: the waiting one is off
-        self._act(code, st)
+        if self.xt.CUBE and self.xt.chord_key(self, code, st):
+            return  # (X or Y before a roll or on an offer: on release)
+        self.act(code, st)
 
-    def _chord_up(self):
-        """Once X and Y are both up, one that waited alone acts; True
-        then."""
-        held = self.hw.keys.held
-        if held(K.X) or held(K.Y):
-            return False
-        c = self.chord
-        self.chord = K.NONE
-        if c >= 0:
-            self._act(c, self.state)
-            self.dirty = True
-        return True
-
-    def _act(self, code, st):
-        """What key ``code`` does in state ``st``."""
+    def act(self, code, st):
+        """What key ``code`` does in state ``st`` (``key``'s work, and
+        Backgammon's X or Y on its release)."""
         self.failed_seen = P.failed  # ("Save failed!" told: a key hides it)
         self.tip = 0  # the key tips start again from the first
         self.tip_at = ticks_add(self.now, TIP_MS)
@@ -217,12 +191,9 @@ class App:
             if ok or back:
                 self.to_menu()
             else:  # a page longer than the screen scrolls
-                self._scroll(1 if fwd else -1 if code in (K.Y, K.UP) else 0)
+                self.scroll(1 if fwd else -1 if code in (K.Y, K.UP) else 0)
         elif st in (OVER, SUMMARY, REVIEW):
-            if st != OVER and code in (K.UP, K.DOWN):
-                self._scroll(1 if code == K.DOWN else -1)
-            else:
-                _over().key(self, ok, back, code in (K.X, K.RIGHT, K.DOWN))
+            _over().key(self, code, ok, back)
         elif st == OPEN:
             if ok:
                 if self.settings.own_dice:
@@ -252,19 +223,8 @@ class App:
         elif st == PASS:
             if ok and not self.is_ai(self.game.player):
                 self.confirm_play()
-        elif st == HINT:
-            # Any key ends the hint, and the hint's code leaves the heap;
-            # without the tutor its judge and the judge's code leave too
-            # (a hint keeps nothing).
-            unload("minigam.app.hint")
-            if self.hint_keeps:  # the tutor's notice again, the play kept
-                self.state = TUTOR
-            else:
-                if not self.tutor:
-                    self.adv = None
-                    self.adv_state = 0
-                    unload("minigam.app.coach")
-                self._moves()
+        elif st == HINT:  # any key ends it (``minigam.app.hint.end``)
+            _hint().end(self)
         elif st == TUTOR:
             if ok:
                 self.confirm_play()
@@ -272,7 +232,7 @@ class App:
                 _hint().hint(self, True)
             elif back:
                 self.game.undo_turn()
-                self._moves()
+                self.moves()
         else:
             self._board_key(code, ok, back)
         self.dirty = True
@@ -285,6 +245,7 @@ class App:
     def to_menu(self):
         """The menu (``minigam.app.menu.enter``): the game leaves the
         heap."""
+        self.chord = K.NONE  # (an X held into the menu does nothing)
         _menu().enter(self)
 
     def show_page(self, title, lines, sel=-1, first=0):
@@ -292,7 +253,7 @@ class App:
         from minigam.app.text_view import page
         page(self, title, lines, sel, first)
 
-    def _scroll(self, d):
+    def scroll(self, d):
         """Scroll a page without a selection by ``d`` lines."""
         if d and self.text is not None:
             self.text.scroll(d)
@@ -320,18 +281,6 @@ class App:
             unload("minigam.app.text_view")
 
     # -- games --------------------------------------------------------------
-
-    def next_game(self):
-        self.cube_note = None  # (a drop's words stay with their game)
-        g = self.game
-        if g.match_over():
-            g.new_match()
-        else:
-            g.new_game()
-        self.leave_pages()
-        self.last_col = -1
-        self.state = OPEN
-        self.dirty = True
 
     def opponent(self):
         """The game's AI (None with two players), made when first
@@ -394,7 +343,7 @@ class App:
         elif self.ai_steps:
             self._play_forced()
         else:
-            self._moves()
+            self.moves()
 
     def _roll(self):
         g = self.game
@@ -418,7 +367,7 @@ class App:
             g.undo_turn()
             self._play_forced()
         else:
-            self._moves()
+            self.moves()
 
     def _play_forced(self):
         """Auto-play of a forced play (``ai_steps``): shown move by move
@@ -428,7 +377,7 @@ class App:
         self.cur_color = C.LAST
         self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed] // 2)
 
-    def _moves(self):
+    def moves(self):
         """The human mover builds a play (or acknowledges a pass)."""
         g = self.game
         if not g.steps:
@@ -473,7 +422,7 @@ class App:
                 return
         if code == K.Y:
             g.undo_turn()
-            self._moves()
+            self.moves()
             return
         if st == PICK:
             n = len(self.srcs)
@@ -494,7 +443,7 @@ class App:
                 self.state = DEST
             elif back:
                 if g.undo():
-                    self._moves()
+                    self.moves()
         elif st == DEST:
             n = len(self.tgts)
             if nxt:
@@ -505,7 +454,7 @@ class App:
                 col, die, _ = self.tgts[self.ci]
                 g.move(self.src_index, die)
                 self.last_col = col
-                self._moves()
+                self.moves()
             elif back:
                 self.state = PICK
                 self._sources()
@@ -517,7 +466,7 @@ class App:
                 self._done_key()
             elif back:
                 if g.undo():
-                    self._moves()
+                    self.moves()
 
     def _done_key(self):
         """A on a finished play: with the tutor on, the play is measured
@@ -628,7 +577,7 @@ class App:
             self.last_col = -1
             self.confirm_play()
         else:
-            self._moves()  # a forced play shown: now confirm or undo
+            self.moves()  # a forced play shown: now confirm or undo
         self.due = ticks_add(self.now, P.SPEEDS[self.settings.speed])
         self.dirty = True
 

@@ -145,6 +145,42 @@ def key(app, code, ok, back):
         page_key(app, code, ok, back)
 
 
+_CHORDED = -2  # app.chord: X and Y were pressed together
+
+
+def chord_key(app, code, st):
+    """Before a roll and on an offer, X and Y act beyond the board (the
+    cube, the game page), so each waits for its release (``chord_up``):
+    with the other key pressed first, the pair is the cube's hint
+    instead, and neither acts. Another key puts a waiting one off. True
+    when ``code`` is taken here."""
+    if (code == K.X or code == K.Y) and st in (ROLL, OFFER):
+        c = app.chord
+        if c == K.NONE:
+            app.chord = code
+        elif c >= 0:
+            app.chord = _CHORDED
+            cube_hint(app)
+            app.dirty = True
+        return True
+    if app.chord >= 0:
+        app.chord = _CHORDED
+    return False
+
+
+def chord_up(app):
+    """Once X and Y are both up, one that waited alone acts; True then."""
+    held = app.hw.keys.held
+    if held(K.X) or held(K.Y):
+        return False
+    c = app.chord
+    app.chord = K.NONE
+    if c >= 0:
+        app.act(c, app.state)
+        app.dirty = True
+    return True
+
+
 def ask(app, what, level=0):
     """Ask once before ``what`` (``DOUBLE``, ``DROP``, ``RESIGN`` of
     ``level``): A does it, B goes back."""

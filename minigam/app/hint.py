@@ -4,7 +4,8 @@ once, and over again until a key ends it. Loaded when first asked for.
 """
 
 from minigam.app import persist as P
-from minigam.app.states import HINT
+from minigam.compat import unload
+from minigam.app.states import HINT, TUTOR
 from minigam.app.coach import analyse
 from minigam.hw.ticks import ticks_add
 
@@ -20,6 +21,21 @@ def hint(app, keep=False):
     app.state = HINT
     app.hint_k = -1
     app.dirty = True
+
+
+def end(app):
+    """Any key ends the hint, and the hint's code leaves the heap; without
+    the tutor its judge and the judge's code leave too (a hint keeps
+    nothing). From the tutor's "show best" its notice comes back."""
+    unload("minigam.app.hint")
+    if app.hint_keeps:  # the play kept
+        app.state = TUTOR
+        return
+    if not app.tutor:
+        app.adv = None
+        app.adv_state = 0
+        unload("minigam.app.coach")
+    app.moves()
 
 
 def hint_frame(app):

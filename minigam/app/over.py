@@ -8,7 +8,8 @@ over.
 
 from minigam.compat import unload
 from minigam.app import persist as P
-from minigam.app.states import OVER, SUMMARY, REVIEW
+from minigam.hw import keys as K
+from minigam.app.states import OVER, SUMMARY, REVIEW, OPEN
 from minigam.hw.ticks import ticks_add, ticks_diff
 
 
@@ -59,17 +60,20 @@ def _drop_judge(app):
         unload(m)
 
 
-def key(app, ok, back, fwd):
+def key(app, code, ok, back):
     """Game over: X goes forward through the final board, the summary
     and the review's pages, B back (from the board: the menu); A opens
     the summary from the board, plays on from the summary, and does
-    nothing in the review."""
+    nothing in the review; UP and DOWN scroll a page."""
     st = app.state
-    if ok:
+    fwd = code in (K.X, K.RIGHT, K.DOWN)
+    if st != OVER and code in (K.UP, K.DOWN):
+        app.scroll(1 if code == K.DOWN else -1)
+    elif ok:
         if st == OVER:
             summary(app)
         elif st == SUMMARY:
-            app.next_game()
+            next_game(app)
     elif back:
         if st == OVER:
             app.to_menu()
@@ -87,6 +91,21 @@ def key(app, ok, back, fwd):
         elif app.review is not None and app.review.done:
             app.review_page += 1
             review_page(app)
+
+
+def next_game(app):
+    """A on the summary: the next game of the match or session, or a new
+    match once one is won."""
+    app.cube_note = None  # (a drop's words stay with their game)
+    g = app.game
+    if g.match_over():
+        g.new_match()
+    else:
+        g.new_game()
+    app.leave_pages()
+    app.last_col = -1
+    app.state = OPEN
+    app.dirty = True
 
 
 def summary(app):

@@ -17,9 +17,12 @@ Each game has a module like this one, the app's one door to the game
   console record, ``report(app)`` at a game's end (Backgammon's, for
   gnubg);
 * where there is a cube (``CUBE``): ``turn(app)``, the AI's double or a
-  double to answer at a turn's start; ``key(app, code, ok, back)``, the
-  keys before a roll (X ``human_double(app)``, Y ``game_page(app)``: the
-  gnubg IDs, resigning) and in the states past ``OFFER``;
+  double to answer at a turn's start; ``chord_key(app, code, st)`` and
+  ``chord_up(app)``, X and Y there acting on release (together: the
+  cube's hint, ``cube_hint(app)``); ``key(app, code, ok, back)``, the
+  keys before a roll (X a double, asked once: ``ask``; Y
+  ``game_page(app)``: the gnubg IDs, resigning) and in the states past
+  ``OFFER``;
   ``answer(app, take)``; ``banner(app)`` of a double or a resignation
   offered; ``roll_tip(app)``, the bottom line's tips before a roll;
   ``cube_lines(app)``, the game-over summary's.
