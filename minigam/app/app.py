@@ -188,23 +188,14 @@ class App:
         back = code == K.B
         fwd = code in (K.X, K.RIGHT, K.DOWN)
         if st == INFO:
-            if ok or back:
-                self.to_menu()
-            else:  # a page longer than the screen scrolls
-                self.scroll(1 if fwd else -1 if code in (K.Y, K.UP) else 0)
+            _menu().info_key(self, code, ok, back, fwd)
         elif st in (OVER, SUMMARY, REVIEW):
             _over().key(self, code, ok, back)
-        elif st == OPEN:
-            if ok:
-                if self.settings.own_dice:
-                    _own_dice().enter(self, 0)
-                else:
-                    self._opening()
-            elif back:
-                self.to_menu()
-        elif st == OPENED:
-            if ok:
-                self.start_turn()
+        elif st == OPEN and ok and self.settings.own_dice:
+            _own_dice().enter(self, 0)
+        elif st == OPEN or st == OPENED:
+            from minigam.app.opening import key as opening_key
+            opening_key(self, ok, back)
         elif st == ROLL:
             self.cube_note = None
             if ok:
@@ -293,21 +284,6 @@ class App:
 
     def is_ai(self, player):
         return self.mode == P.MODE_AI and player == 2
-
-    def _opening(self):
-        a, b = self.game.start_game()
-        self.hw.pixels.roll(a, b, 1, self.now)
-        self.opened()
-
-    def opened(self):
-        g = self.game
-        self.save_due = True  # a restart keeps the opening roll
-        self.ai_steps = []
-        if g.forced:  # moves are shown one by one, never as a jump
-            if not self.is_ai(g.player):
-                self.ai_steps = [(s, d) for s, d, _ in g.steps]
-            g.undo_turn()
-        self.state = OPENED
 
     def start_turn(self):
         """Start (or continue) the mover's turn."""

@@ -361,6 +361,15 @@ def new_game(app, mode):
     _start(app, mode, s.level)
 
 
+def info_key(app, code, ok, back, fwd):
+    """A key on a statistics page (INFO): A or B back to the menu, the
+    others scroll a page longer than the screen."""
+    if ok or back:
+        app.to_menu()
+    else:
+        app.scroll(1 if fwd else -1 if code in (K.Y, K.UP) else 0)
+
+
 def resume(app):
     """Continue the saved game; False (the menu again) if there is none."""
     _save_settings(app)

@@ -53,7 +53,8 @@ def entered(app, d1, d2):
             return
         g.start_game((d1, d2))
         app.hw.pixels.show_dice(d1, d2, 1)
-        app.opened()
+        from minigam.app.opening import opened
+        opened(app)
         return
     g.roll(d1, d2)
     app.save_due = True  # kept as a rolled one is

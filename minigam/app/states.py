@@ -45,6 +45,7 @@ OVER_MODULES = ("minigam.app.over", "minigam.core.review",
                 "minigam.quarter.notation", "minigam.bg.notation",
                 "minigam.nardy.notation")
 PLAY_EXTRAS = OVER_MODULES + ("minigam.app.coach", "minigam.app.hint",
+                              "minigam.app.opening",
                               "minigam.app.own_dice",
                               "minigam.app.play_view")
 
