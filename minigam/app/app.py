@@ -463,7 +463,9 @@ class App:
         w = g.confirm()
         self.hw.pixels.off()
         if w:
-            _over().record(self, w)
+            from minigam.app.tally import record
+            record(self, w)
+            unload("minigam.app.tally")
         self.save_game()
         self.start_turn()
 

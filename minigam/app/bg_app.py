@@ -258,8 +258,9 @@ def _dropped(app):
 def ended(app, w):
     """The game is over off the board (a drop, a resignation accepted),
     won by ``w``: counted, saved, its final board shown."""
-    from minigam.app import over
-    over.record(app, w)
+    from minigam.app.tally import record
+    record(app, w)
+    unload("minigam.app.tally")
     app.save_game()
     app.start_turn()  # the game is over: its final board
 

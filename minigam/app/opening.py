@@ -1,7 +1,8 @@
-"""The opening roll's keys (OPEN: A rolls one die each, B the menu;
-OPENED: A plays on), in a module loaded for them and unloaded when the
-first turn starts: on stock CircuitPython its code would otherwise hold
-heap through the game.
+"""A game's start: the next game from the summary, and the opening
+roll's keys (OPEN: A rolls one die each, B the menu; OPENED: A plays
+on), in a module loaded for them and unloaded when the first turn
+starts: on stock CircuitPython its code would otherwise hold heap
+through the game.
 """
 
 from minigam.compat import unload
@@ -33,3 +34,18 @@ def opened(app):
             app.ai_steps = [(s, d) for s, d, _ in g.steps]
         g.undo_turn()
     app.state = OPENED
+
+
+def next_game(app):
+    """A on the summary: the next game of the match or session, or a new
+    match once one is won."""
+    app.cube_note = None  # (a drop's words stay with their game)
+    g = app.game
+    if g.match_over():
+        g.new_match()
+    else:
+        g.new_game()
+    app.leave_pages()
+    app.last_col = -1
+    app.state = OPEN
+    app.dirty = True

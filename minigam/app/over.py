@@ -9,36 +9,8 @@ over.
 from minigam.compat import unload
 from minigam.app import persist as P
 from minigam.hw import keys as K
-from minigam.app.states import OVER, SUMMARY, REVIEW, OPEN
+from minigam.app.states import OVER, SUMMARY, REVIEW
 from minigam.hw.ticks import ticks_add, ticks_diff
-
-
-def record(app, w):
-    """Count a game won by player ``w`` in the lifetime statistics of its
-    game type: against the AI, the match it ended, or in a Backgammon
-    money session the points it won or lost."""
-    st = app.stats
-    kind = app.xt.KIND
-    g = app.game
-    if app.mode == P.MODE_AI:
-        if app.level >= len(P.LEVELS):
-            return  # Perfect (host only) is not a device level
-        k = 3 * kind + app.level
-        st.games[k] += 1
-        if w == 1:
-            st.wins[k] += 1
-        r = st.records
-        if g.match_winner and g.match_to > 1:  # (not a single game)
-            r[k] += 1
-            if g.match_winner == 1:
-                r[9 + k] += 1
-        elif not g.match_to and kind == P.BACKGAMMON:
-            r[17 + w] += g.points  # (won, lost)
-    else:
-        st.two_player[kind] += 1
-    P.save_stats(app.hw.store, st)
-    if hasattr(app.xt, "report"):  # Backgammon's moves, for gnubg on a PC
-        app.xt.report(app)
 
 
 def begin(app):
@@ -73,6 +45,7 @@ def key(app, code, ok, back):
         if st == OVER:
             summary(app)
         elif st == SUMMARY:
+            from minigam.app.opening import next_game
             next_game(app)
     elif back:
         if st == OVER:
@@ -91,21 +64,6 @@ def key(app, code, ok, back):
         elif app.review is not None and app.review.done:
             app.review_page += 1
             review_page(app)
-
-
-def next_game(app):
-    """A on the summary: the next game of the match or session, or a new
-    match once one is won."""
-    app.cube_note = None  # (a drop's words stay with their game)
-    g = app.game
-    if g.match_over():
-        g.new_match()
-    else:
-        g.new_game()
-    app.leave_pages()
-    app.last_col = -1
-    app.state = OPEN
-    app.dirty = True
 
 
 def summary(app):
