@@ -59,12 +59,14 @@ def _unloaded_modules_come_back():
     """The app lets modules go (``compat.unload``: on a board their code
     leaves the heap). On the PC a test file's module-level imports must
     stay the live modules for the next test, so what a test unloaded is
-    put back after it (a module imported afresh meanwhile stays)."""
+    put back after it, also where the test imported it afresh meanwhile
+    (the app leaving a game lets its package go; a later import in the
+    same test makes a second module, which test files never saw)."""
     before = [(k, v) for k, v in sys.modules.items()
               if k.startswith("minigam.")]
     yield
     for name, module in before:
-        if name not in sys.modules:
+        if sys.modules.get(name) is not module:
             sys.modules[name] = module
             parent, _, leaf = name.rpartition(".")
             if sys.modules.get(parent) is not None:  # (None: a test hides

@@ -12,12 +12,12 @@ from minigam.host.bench.memory import breakdown, growth, slope, vm_match
 LEAK = """
 _leak = []
 def _plant():
-    from minigam.app.app import App
-    real = App.next_game
+    from minigam.core.flow import Flow  # every game's flow, loaded throughout
+    real = Flow.new_game
     def leaky(self):
         _leak.append(bytearray(4096))
         return real(self)
-    App.next_game = leaky
+    Flow.new_game = leaky
 _plant()
 """
 
