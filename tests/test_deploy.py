@@ -565,3 +565,15 @@ def test_micropythons_mpy_cross_is_refused(src, drive, tmp_path):
     with pytest.raises(deploy.DeployError, match="not CircuitPython's"):
         deploy.deploy_to(str(drive), "pico-st7789", root=src,
                          mpy_cross=str(fake))
+
+
+def test_each_mpy_names_its_source_by_its_module(src, drive, cp_mpy_cross):
+    # On stock CircuitPython a loaded .mpy's strings stay interned; its
+    # module's name is interned by the import anyway, so that is the name.
+    assert deploy.module_name("minigam/app/menu.py") == "minigam.app.menu"
+    assert deploy.module_name("minigam/app/__init__.py") == "minigam.app"
+    assert deploy.module_name("lib/neopixel.py") == "neopixel"
+    got = deploy.compile_mpy({"minigam/app/x.py": b"def f():\n    pass\n"},
+                             cp_mpy_cross)
+    mpy = got["minigam/app/x.mpy"]
+    assert b"minigam.app.x" in mpy and b"minigam/app/x.py" not in mpy

@@ -162,6 +162,19 @@ def _with_crc(body):
     return body + struct.pack("<I", zlib.crc32(body))
 
 
+def test_a_module_named_source_finds_its_files_from_the_root():
+    # deploy's .mpy carries "minigam.quarter.eval" as its source name
+    from types import SimpleNamespace
+    from minigam.quarter import net_file
+
+    Ev = SimpleNamespace(__name__="minigam.quarter.eval",
+                         __file__="minigam.quarter.eval")
+    assert net_file.path(Ev, False) == "/minigam/quarter/weights.bin"
+    assert net_file.path(Ev, True) == "/minigam/quarter/weights_fe.bin"
+    Ev.__file__ = "/lib/minigam/quarter/eval.py"  # a path stays a path
+    assert net_file.path(Ev, False) == "/lib/minigam/quarter/weights.bin"
+
+
 def test_every_truncation_is_a_value_error(drive):
     good = file_bytes(0)
     for n in range(len(good)):

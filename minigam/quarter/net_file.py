@@ -38,11 +38,16 @@ MAX_H = const(128)  # a larger layer is taken as a corrupt header
 
 
 def path(ev, full_entry):
-    """Where a variant's weights file is: next to the evaluator ``ev``."""
+    """Where a variant's weights file is: next to the evaluator ``ev``. A
+    ``.mpy`` from ``deploy`` names its source by its module name
+    (``minigam.quarter.eval``, see ``deploy.compile_mpy``), which the
+    drive's folders follow from its root."""
     try:
         f = ev.__file__
     except AttributeError:
         f = "/minigam/quarter/eval.py"
+    if "/" not in f and "\\" not in f:
+        f = "/" + ev.__name__.replace(".", "/") + ".py"
     i = max(f.rfind("/"), f.rfind("\\"))
     folder = f[:i] if i > 0 else ("/" if i == 0 else ".")
     return folder + ("/weights_fe.bin" if full_entry else "/weights.bin")
