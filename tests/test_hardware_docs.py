@@ -969,3 +969,18 @@ def test_the_schematic_joins_each_net_and_nothing_else():
 def test_the_schematic_check_catches_a_short():
     assert segments_touch(((0, 5), (10, 5)), ((5, 0), (5, 9)))
     assert not segments_touch(((0, 5), (10, 5)), ((5, 6), (5, 9)))
+
+
+def test_the_budget_counts_the_clock_the_firmware_sets():
+    # The Pico's row is at the clock minigam.hw.loader sets (issue 56), and
+    # the page still gives the cell's total at CircuitPython's own 125 MHz.
+    from minigam.hw import loader
+    (pico,) = [(p, ma) for p, ma, _b in hwdocs.power_budget(pins.DEFAULT_PROFILE)
+               if p.startswith("Raspberry Pi Pico")]
+    assert pico[0].endswith("at %d MHz" % loader.CPU_MHZ)
+    scale = (loader.CPU_MHZ / 125) * (1.20 / 1.10) ** 2
+    assert pico[1] == round(25 * scale)
+    text = section(pins.DEFAULT_PROFILE)
+    total = sum(ma for _p, ma, _b in hwdocs.power_budget(pins.DEFAULT_PROFILE))
+    stock = total - pico[1] + 25
+    assert "(%d at 125 MHz)" % round(stock - 25 + 25 * 5 / 3.7) in text

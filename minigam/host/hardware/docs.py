@@ -22,6 +22,7 @@ from minigam.host.hardware.wiring import (  # noqa: F401 (docs' names too)
     DISPLAY_LABELS, GENERIC_ILI9341, JOYSTICK_KEYS, PFET, PFET_PINS,
     PIXEL_MIN_V, PIXEL_SUPPLY, PIXEL_VIH, PLUG_ON, RESISTOR_OHMS,
     RING_GND_PIN, SCHOTTKY_DROP, VSYS_USB, ring_pin)
+from minigam.hw import loader
 from minigam.hw import pins as pinmap
 
 # Raspberry Pi Pico header: physical pin number of each named pin (GND:
@@ -818,26 +819,42 @@ def power_notes(name):
 # says what its figure rests on. ``lit``: the part follows the brightness,
 # so idle dims it to a quarter and blanks it (minigam/hw/profile.py). The
 # pixels' rows come from the firmware's own DiceIndicator (pixel_ma).
-PICO_MA = 25
-# The Pico's figures are the datasheet's from 5 V. Its RT6150 buck-boost
-# regulator takes about the same power from any VSYS, so from the cell's
-# nominal 3.7 V it draws PICO_FROM_V / CELL_NOMINAL times the current. The
-# other rows are not scaled: the pixels' LEDs run on constant-current
-# drivers, and the Pico-LCD-1.3 makes its own 3.3 V on the board (we have
-# not seen its schematic: counted unchanged).
+# The Pico's own draw: 25 mA at CircuitPython's 125 MHz is an estimate
+# between the datasheet's two measured loads. MINIGAM runs the chip at
+# loader.CPU_MHZ (issue 56); a core's switching power goes with clock x
+# voltage squared, and CircuitPython raises the core's regulator from 1.10
+# to 1.20 V above 133 MHz, so the clock scales the whole 25 mA (an upper
+# bound: the flash and the regulator's own draw do not scale).
+PICO_MA_STOCK = 25
+STOCK_MHZ = 125
+VCORE_STOCK, VCORE_FAST = 1.10, 1.20
+CLOCK_SCALE = (loader.CPU_MHZ / STOCK_MHZ) * (
+    (VCORE_FAST if loader.CPU_MHZ > 133 else VCORE_STOCK) / VCORE_STOCK) ** 2
+PICO_MA = int(round(PICO_MA_STOCK * CLOCK_SCALE))
 PICO_FROM_V = 5.0
 IDLE_DIM = 4  # dimmed: a quarter of the brightness (Profile.sleep)
 IDLE_DIM_MIN, IDLE_OFF_MIN = 2, 5  # minutes without a key (Profile.tick)
 POWER_BUDGET = {
     "pico-st7789": {
         "pico": ("Raspberry Pi Pico (RP2040, flash, regulator) running "
-                 "MINIGAM", PICO_MA,
-                 "estimate, between the two loads the Raspberry Pi Pico "
-                 "datasheet measures (section 3.1, at 25 degrees C, from 5 V): "
-                 "8.7 mA "
-                 "idle in BOOTSEL mode, 86.5 mA running its Popcorn demo "
-                 "with a VGA, SD card and audio board; the app's loop runs "
-                 "on while the screen is blank", False),
+                 "MINIGAM at %d MHz" % loader.CPU_MHZ, PICO_MA,
+                 "estimate: %d mA at CircuitPython's %d MHz, between the two "
+                 "loads the Raspberry Pi Pico datasheet measures (section "
+                 "3.1, at 25 degrees C, from 5 V): 8.7 mA idle in BOOTSEL "
+                 "mode, 86.5 mA running its Popcorn demo with a VGA, SD card "
+                 "and audio board; the app's loop runs on while the screen "
+                 "is blank. At MINIGAM's %d MHz (`MINIGAM_CPU_MHZ`) up to "
+                 "%.1f times that, an upper bound: a core's switching power "
+                 "goes with clock x voltage squared, and CircuitPython "
+                 "raises the core's regulator from %.2f to %.2f V above 133 "
+                 "MHz (its `ports/raspberrypi/common-hal/microcontroller/"
+                 "Processor.c`): (%d / %d) x (%.2f / %.2f)^2, applied to the "
+                 "whole %d mA though the flash and the regulator's own draw "
+                 "do not scale; the RP2040 datasheet (section 5.4) gives no "
+                 "figure for a core at a clock"
+                 % (PICO_MA_STOCK, STOCK_MHZ, loader.CPU_MHZ, CLOCK_SCALE,
+                    VCORE_STOCK, VCORE_FAST, loader.CPU_MHZ, STOCK_MHZ,
+                    VCORE_FAST, VCORE_STOCK, PICO_MA_STOCK), False),
         "controller": ("Pico-LCD-1.3: ST7789 display controller", 8,
                        "about 7.5 mA in normal mode (Sitronix's ST7789V "
                        "datasheets, as summed up on done.land's ST7789 "
@@ -929,6 +946,10 @@ def budget_section(name):
     cell, cell_worst, cell_dimmed, cell_blank = (
         on_cell(ma) for ma in (total, worst, dimmed, blank))
     pico_cell = int(round(PICO_MA * PICO_FROM_V / CELL_NOMINAL))
+    # The same budget at CircuitPython's own clock, for comparison.
+    stock_cell, stock_blank = (
+        on_cell(ma - PICO_MA + PICO_MA_STOCK, PICO_MA_STOCK)
+        for ma in (total, blank))
     lines = ["### Current budget", "",
              "Estimates, not measurements: nobody has measured a build's "
              "current yet, so each row names what its figure rests on. "
@@ -946,14 +967,15 @@ def budget_section(name):
               "(x %g / %g). That applies to the Pico alone: the pixels' LEDs "
               "are driven at constant current, and the Pico-LCD-1.3's rows "
               "are counted unchanged (it makes its own 3.3 V from VSYS). "
-              "On the cell the total is about %d mA."
+              "On the cell the total is about %d mA (%d at %d MHz)."
               % (CELL_NOMINAL, PICO_MA, pico_cell, PICO_FROM_V, CELL_NOMINAL,
-                 cell),
+                 cell, stock_cell, STOCK_MHZ),
               "- **Battery life:** the %d mAh cell (%s) lasts about %.1f "
-              "hours of play at that total (estimate: capacity / current; "
-              "the cell's protection cuts out at 3.0 V, and the MOSFET "
-              "loses a few hundredths of a volt on the way)."
-              % (BATTERY_MAH, BATTERY_CELL, BATTERY_MAH / cell),
+              "hours of play at that total (%.1f at %d MHz; estimate: "
+              "capacity / current; the cell's protection cuts out at 3.0 V, "
+              "and the MOSFET loses a few hundredths of a volt on the way)."
+              % (BATTERY_MAH, BATTERY_CELL, BATTERY_MAH / cell,
+                 BATTERY_MAH / stock_cell, STOCK_MHZ),
               "- **Worst case:** a double six lights all %d pixels white: "
               "%d mA for the pixels, %d mA in all on USB, %d mA on the cell, "
               "about %.1f hours."
@@ -964,15 +986,20 @@ def budget_section(name):
               "After %d minutes both are off: about %d mA (%d on the cell), "
               "what the Pico, the display's controller and the pixels' "
               "controllers draw with nothing lit, so a handheld left "
-              "switched on runs the cell flat in about %.0f hours. The next "
-              "key lights the screen and does nothing else. Only the switch "
-              "turns it off."
+              "switched on runs the cell flat in about %.0f hours (%.0f at "
+              "%d MHz; the clock's share is an upper bound, the loop sleeps "
+              "between keys). The next key lights the screen and does "
+              "nothing else. Only the switch turns it off."
               % (IDLE_DIM_MIN, dimmed, cell_dimmed, IDLE_OFF_MIN, blank,
-                 cell_blank, BATTERY_MAH / cell_blank),
+                 cell_blank, BATTERY_MAH / cell_blank,
+                 BATTERY_MAH / stock_blank, STOCK_MHZ),
               "- **Longer play:** the pixels and the backlight follow the "
-              "brightness setting in the menu; `MINIGAM_PIXEL_MAX = %d` in "
-              "settings.toml halves the pixels' share."
-              % (pinmap.PIXEL_MAX_PERCENT // 2),
+              "brightness setting in the menu; `MINIGAM_CPU_MHZ = %d` in "
+              "settings.toml gives back the clock's share (the AI then "
+              "thinks %.1f times longer); `MINIGAM_PIXEL_MAX = %d` halves "
+              "the pixels' share."
+              % (STOCK_MHZ, loader.CPU_MHZ / STOCK_MHZ,
+                 pinmap.PIXEL_MAX_PERCENT // 2),
               "- **Measure yours:** a USB power meter between the PC and the "
               "Pico shows the real total on USB (the cell charging adds its "
               "charge current); a multimeter in the cell's lead, the switch "
