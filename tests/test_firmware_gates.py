@@ -497,6 +497,40 @@ def test_the_board_runs_at_the_clock_it_reports(firmware, minigam_firmware,
         boot_us, us)
 
 
+def slept(uf2, bootrom):
+    """(fraction of SLEEP_PROBE's sleeping the core spent in WFI, the
+    sleeps' length as the board timed them, in us)."""
+    from minigam.host.firmware.probes import SLEEP_PROBE
+    files = device.drive_files("pico-st7789", {}, frozen=True)
+    files["code.py"] = SLEEP_PROBE
+    with device.EmuSession("pico-st7789", files=files, uf2=uf2,
+                           bootrom=bootrom) as s:
+        s.run(60000, until="SLEEPING")
+        before = s.stats()
+        s.run(60000, until="PROBE DONE")
+        s.check()
+        after = s.stats()
+    us = int(s.console.split("slept", 1)[1].split()[0])
+    asleep = (after["idle_ms"] - before["idle_ms"]) / (
+        after["t_ms"] - before["t_ms"])
+    return asleep, us
+
+
+def test_the_firmware_sleeps_through_time_sleep(firmware, minigam_firmware):
+    """500 sleeps of 2 ms with the 1 kHz tick on: stock CircuitPython
+    spins through the part of a tick each sleep ends in (half a tick on
+    average); the MINIGAM firmware (patches.SLEEP_IDLES) idles through it,
+    and each sleep still lasts its 2 ms, late by less than a tick (the
+    next tick's interrupt ends it)."""
+    stock, ours = slept(*firmware), slept(*minigam_firmware)
+    print("asleep: stock %.0f%%, MINIGAM %.0f%%; 500 sleeps took %d us, "
+          "%d us" % (100 * stock[0], 100 * ours[0], stock[1], ours[1]))
+    # A sleep counts 1/32768 s subticks: 2 ms is 65 of them, 1984 us; ours
+    # ends at the first tick after that (a tick is 977 us), plus the loop.
+    assert 500 * 1984 <= stock[1] and 500 * 1984 <= ours[1] <= 500 * 3000
+    assert stock[0] < 0.85 and ours[0] > 0.95, (stock, ours)
+
+
 # -- the emulator's profile (runner.mjs's sample and watch) -----------------
 
 def test_the_profile_names_where_the_time_goes(minigam_firmware):

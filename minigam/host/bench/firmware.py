@@ -659,6 +659,20 @@ def _stats(out, label, values):
                  OPTIMISTIC))
 
 
+QUIET_MS = 5000
+
+
+def quiet_asleep(s, ms=QUIET_MS):
+    """Percent of ``ms`` of emulated time, no key pressed, that the core
+    spent asleep in WFI (the runner skips it): what is left runs the app's
+    loop passes and whatever the firmware spins on while it waits."""
+    before = s.stats()
+    s.run(ms)
+    after = s.stats()
+    return 100.0 * (after["idle_ms"] - before["idle_ms"]) / (
+        after["t_ms"] - before["t_ms"])
+
+
 def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
                   latency=False):
     out.write("%s:\n" % name)
@@ -680,6 +694,8 @@ def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),
             total, ", ".join("%s %.1f KB" % (n, f / 1024.0)
                              for n, f, _, _ in stages)))
         start_up_times(out, s, stages)
+        out.write("  asleep on the quiet menu: %.0f%% of %d s (the rest at "
+                  "full clock)\n" % (quiet_asleep(s), QUIET_MS // 1000))
         menu = setting = []
         if latency:
             # the main page's cursor (18 taps: three times round its six

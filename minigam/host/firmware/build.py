@@ -11,9 +11,10 @@ public sources by a recipe in this repository:
   the submodules the build reads. Every file is checked against
   ``firmware/circuitpython-10.2.1.sha256``, so both ways build the same tree.
 - Every change we make to it (``patches``): two the bundle carries (the
-  build assumed a git clone), and two made before each build: frozen
-  ARMv6-M native code word-aligned (``patches.ALIGN_NATIVE_CODE``), and an NVM of
-  several flash sectors.
+  build assumed a git clone), and three made before each build: frozen
+  ARMv6-M native code word-aligned (``patches.ALIGN_NATIVE_CODE``), an NVM of
+  several flash sectors, and ``time.sleep`` idling to its end rather than
+  spinning through its last part of a tick (``patches.SLEEP_IDLES``).
 - ARM GCC 14 (``toolchain``): ``build/toolchain``, else the system's, else
   Debian trixie's packages unpacked there.
 

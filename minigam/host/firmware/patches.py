@@ -1,7 +1,7 @@
 """Every change MINIGAM makes to CircuitPython 10.2.1's source (host only).
 
 Two are carried by the source bundle (``SOURCE``): upstream's build assumes
-a git clone, and the bundle has no git data. Two more are made before each
+a git clone, and the bundle has no git data. Three more are made before each
 build (``BUILD``). Each edit applies once, leaves an already patched file as
 it is, and stops the build if the text it changes is not there (another
 CircuitPython)."""
@@ -177,8 +177,26 @@ static void erase_and_write_sector(uint32_t address, uint32_t len, uint8_t *byte
 
 """))
 
+SLEEP_IDLES = Patch(
+    "time.sleep idles to its end", """\
+time.sleep (mp_hal_delay_ms) idles the core until an interrupt for each
+whole 1/1024 s tick of the delay left, then spins on the timer for the part
+of a tick that remains. With the 1 kHz tick running (keypad and displayio
+keep it on) a delay starts anywhere within a tick, so that spin averages
+half a tick: MINIGAM's loop sleeps 2 ms between passes, and spent about a
+quarter of its waiting time at full clock. The part of a tick left idles
+too, until the next tick (or an alarm a tick away when the tick is off):
+a sleep may end up to 1/1024 s late, and the chip rests instead.""",
+    Replace("supervisor/shared/tick.c", """\
+        int64_t remaining_ticks = remaining / 32;
+        if (remaining_ticks > 0) {
+            port_interrupt_after_ticks(remaining_ticks);""", """\
+        int64_t remaining_ticks = remaining / 32;
+        if (remaining > 0) {  // MINIGAM: the last part of a tick idles too
+            port_interrupt_after_ticks(remaining_ticks > 0 ? remaining_ticks : 1);"""))
+
 SOURCE = (FROZEN_VERSION, MICROPYTHON_LIB)  # in the source bundle
-BUILD = (ALIGN_NATIVE_CODE, NVM_OF_SECTORS)  # made before each build
+BUILD = (ALIGN_NATIVE_CODE, NVM_OF_SECTORS, SLEEP_IDLES)  # made before each build
 ALL = SOURCE + BUILD
 
 

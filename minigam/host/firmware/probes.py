@@ -23,6 +23,8 @@ inside of a hot loop.
 * ``PROFILE_PROBE``: ``load_profile()``'s stages one by one (``s`` lines):
   the display (with the waits its init sequence asks), the keys, the
   pixels, the store (it reads the NVM records).
+* ``SLEEP_PROBE``: how much of ``time.sleep``'s time the core sleeps
+  through (the firmware gates' check of ``patches.SLEEP_IDLES``).
 
 Each runs at the product's clock (``AT_PRODUCT_CLOCK``), as the game does.
 """
@@ -77,6 +79,22 @@ def parse_clock(console):
     import re
     return [(int(m.group(1)), int(m.group(2)))
             for m in re.finditer(r"c (\d+) (\d+)\r?$", console, re.M)]
+
+
+# time.sleep as the game's loop uses it, between passes, with the 1 kHz
+# tick on (a keypad scanner needs it, as the game's keys do): "SLEEPING",
+# 500 sleeps of 2 ms, then the microseconds they took ("slept N").
+SLEEP_PROBE = WAIT_FOR_HOST + b'''
+import board
+import keypad
+keys = keypad.Keys((board.GP2,), value_when_pressed=False, pull=True)
+print("SLEEPING")
+t = time.monotonic_ns()
+for i in range(500):
+    time.sleep(0.002)
+print("slept", (time.monotonic_ns() - t) // 1000)
+print("PROBE DONE")
+'''
 
 
 AI_PROBE = WAIT_FOR_HOST + AT_PRODUCT_CLOCK + b'''
