@@ -23,6 +23,11 @@ notation, as ``legal --game nardy`` reads them, and the answer is in its
 convention too: the position after the chosen play, the turn passed (the
 position with the turn passed when no play is legal; an empty line when
 the game is already over), always one of ``legal``'s results.
+
+``--game backgammon --cube [--jacoby] [--beavers]``: instead of a play,
+the device's cube decision for lines of gnubg's ``<Position ID>:<Match
+ID>`` (``minigam.host.cli.ai_cube``): ``double`` / ``no-double``, or with
+a double offered ``take`` / ``pass`` / ``beaver``.
 """
 
 import argparse
@@ -107,7 +112,26 @@ def main(argv):
                     help="minigam (default), backgammon (lines of "
                     "'<gnubg position-id> <d1>-<d2>') or nardy (Long Nardy: "
                     "lines of '<position> <d1>-<d2>')")
+    ap.add_argument("--cube", action="store_true",
+                    help="backgammon: the cube decision (double, no-double, "
+                    "take, pass, beaver) for lines of gnubg's "
+                    "'<position ID>:<match ID>'")
+    ap.add_argument("--jacoby", action="store_true",
+                    help="with --cube: money play under the Jacoby rule")
+    ap.add_argument("--beavers", action="store_true",
+                    help="with --cube: money play allows beavers")
     args = ap.parse_args(argv)
+    if (args.jacoby or args.beavers) and not args.cube:
+        ap.error("--jacoby and --beavers go with --cube")
+    if args.cube:
+        if args.game != "backgammon":
+            ap.error("--cube is backgammon's (--game backgammon)")
+        if args.level == "perfect":
+            ap.error("backgammon has no perfect level (easy, medium, hard)")
+        from minigam.host.cli.ai_cube import cube_answerer, parse_cube_query
+        return run_lines(stdin_lines(), sys.stdout,
+                         cube_answerer(args.jacoby, args.beavers),
+                         parse_cube_query, err=sys.stderr)
     if args.game == "nardy":
         if args.full_entry:
             ap.error("--full-entry is a MINIGAM variant, not Long Nardy's")

@@ -115,23 +115,30 @@ def nardy_answerer(head_doubles=True):
     return answer
 
 
-def run_lines(lines, out, answer, parse=parse_query):
-    """Answer each non-blank query line, read by ``parse``, with
-    ``answer(pos, d1, d2)`` (a string), or ``error: ...``. Returns the exit
-    status."""
+def run_lines(lines, out, answer, parse=parse_query, err=None):
+    """Answer each non-blank query line, read by ``parse`` (a tuple, most
+    often ``(pos, d1, d2)``), with ``answer(*query)`` (a string), or
+    ``error: ...`` (on ``err`` when given, else in the answers' place).
+    Returns the exit status."""
     status = 0
     for line in lines:
         if not line.strip():
             continue
+        bad = True
         try:
-            pos, d1, d2 = parse(line)
-            text = answer(pos, d1, d2)
+            text = answer(*parse(line))
+            bad = False
         except (NotationError, IdError, NardyNotationError) as exc:
             text = "error: %s" % exc
-            status = 2
         except Exception as exc:  # never a traceback for a user
             text = "error: internal error: %s" % exc
+        if bad:
             status = 2
+        if bad and err is not None:
+            out.flush()
+            err.write(text + "\n")
+            err.flush()
+            continue
         out.write(text + "\n")
     return status
 
