@@ -26,6 +26,7 @@ per candidate.
 """
 
 from minigam.compat import const
+from minigam.core.net24 import prob
 
 LEVELS = ("easy", "medium", "hard")
 # Candidates scored a step: about 5 ms each on a Pico, so a key pressed
@@ -160,6 +161,56 @@ class Search24:
         while not self.step():
             pass
         return self.steps
+
+    def ahead(self, pos, out):
+        """Fill ``out`` (the evaluator's outputs as probabilities, 0..PSCALE
+        ints: ``NO`` of them, P(win) first, then the side's wins of each
+        larger kind and its losses of the same kinds) with those of ``pos``
+        for its side on roll one roll ahead: the mean over the 21 rolls
+        (36, the doubles once) of the outputs after that side's best play
+        by the network (the level's noise left out), a play that wins
+        counting its kind. A cube decision's evaluation: averaging over the
+        rolls takes out much of the network's error in a volatile
+        position, to which a cube decision is far more sensitive than a
+        choice of play. ValueError if the game is over."""
+        R = self._R
+        P = self._EV.PSCALE
+        no = len(out)
+        half = (no - 1) // 2
+        for j in range(no):
+            out[j] = 0
+        sigma = self.sigma
+        self.sigma = 0
+        z = self.ev.z
+        # Every roll's results are scored against the same root, pos with
+        # its turn passed: each search sets it again when it scores.
+        root = self._root
+        root[:] = pos
+        root[R.TURN] = 3 - root[R.TURN]
+        self.ev.set_root(root)
+        try:
+            for d1 in range(1, 7):
+                for d2 in range(d1, 7):
+                    w = 1 if d1 == d2 else 2
+                    self.choose(pos, d1, d2)
+                    res = self.result
+                    if R.winner(res):
+                        kind = R.win_kind(res)
+                        out[0] += w * P
+                        for j in range(1, half + 1):
+                            if kind > j:
+                                out[j] += w * P
+                        continue
+                    self.ev.score(res)  # the opponent's view: flipped
+                    out[0] += w * (P - prob(z[0]))
+                    for j in range(1, half + 1):
+                        out[j] += w * prob(z[j + half])
+                        out[j + half] += w * prob(z[j])
+        finally:
+            self.sigma = sigma
+        for j in range(no):
+            out[j] = (out[j] + 18) // 36
+        return out
 
     def loss_of(self, result):
         """Cubeless equity (points a game) the play to ``result`` (the

@@ -38,7 +38,9 @@ these positions, a pair for each cube state and one for the takes (and
 checks them on half of the positions, fitted on the other half);
 ``--lookahead`` judges the same rule on the network's equities one roll
 ahead (the mean over the 36 rolls of Hard's best play), a different rule
-the device could use.
+the device could use; ``--ahead`` the model on the network's
+probabilities one roll ahead (``minigam.core.search24.Search24.ahead``,
+issue 57).
 
 On this 2-core machine (one gnubg process, 200 games, 5,220 decision
 points) it takes about 3 minutes, 14 with ``--lookahead`` (the look
@@ -172,6 +174,18 @@ def network_probs(pid):
     from minigam.bg import cube
     from minigam.bg.ids import parse_position_id
     return cube._probs(parse_position_id(pid, 1), 1)
+
+
+def ahead_probs(pid, _ai=[]):
+    """As ``network_probs``, one roll ahead: the device's own
+    ``Search24.ahead`` (the mean over the 21 rolls of the outputs after
+    the roller's best play by the network)."""
+    from minigam.bg.ai import BgAI
+    from minigam.bg.ids import parse_position_id
+    if not _ai:
+        _ai.append(BgAI("hard", 1))
+    return [v / 4096 for v in _ai[0].ahead(parse_position_id(pid, 1),
+                                           [0] * 5)]
 
 
 def model_decisions(gn, prs, x=None):
@@ -438,6 +452,9 @@ def main(argv=None):
                     help="also the model at efficiencies 0.30 .. 1.00")
     ap.add_argument("--lookahead", action="store_true",
                     help="also the rule on equities one roll ahead")
+    ap.add_argument("--ahead", action="store_true",
+                    help="also the model on the network's probabilities "
+                    "one roll ahead (minigam.core.search24's ahead)")
     args = ap.parse_args(argv)
     t0 = time.time()
     try:
@@ -468,6 +485,14 @@ def main(argv=None):
           % (rule["centred"][:2] + rule["owned"][:2] + rule["centred"][2:]))
     print("\n".join(report(gn, eqs, rule, "the former threshold rule",
                             args.scan)))
+    if args.ahead:
+        ahead = {p: ahead_probs(p) for p in pids}
+        print("\n".join(["the model one roll ahead (Search24.ahead's "
+                          "probabilities, x %.2f):" % x]
+                         + table_lines(model_decisions(gn, ahead, x))))
+        if args.x_scan:
+            print("\n".join(x_scan_lines(
+                gn, ahead, [0.30 + 0.05 * k for k in range(15)])))
     if args.lookahead:
         ahead = {p: lookahead_equities(p) for p in pids}
         print("\n".join(report(gn, ahead, rule, "the same rule one roll "
