@@ -10,27 +10,15 @@ ace point, on roll): no double, ND -0.89 DT -1.78, so a take (a beaver
 where allowed).
 """
 
+from test_bg_resign import board
 from test_cli_legal import run
 from minigam.bg import ids
-from minigam.bg.rules import POS_SIZE, new_position
+from minigam.bg.rules import new_position
 
 CUBE = ["ai", "--game", "backgammon", "--level", "hard", "--cube"]
 
 
-def board(p1, p2, turn=1):
-    """A position: ``{index: checkers}`` of each side (the rest off)."""
-    b = bytearray(POS_SIZE)
-    for i, n in p1.items():
-        b[i] += n
-    for i, n in p2.items():
-        b[26 + i] += n
-    b[25] = 15 - sum(p1.values())
-    b[51] = 15 - sum(p2.values())
-    b[52] = turn
-    return b
-
-
-B = board({19: 1, 20: 1, 21: 1}, {24: 2})  # on roll, but far behind
+B = board({19: 1, 20: 1, 21: 1, 25: 12}, {24: 2, 25: 13})  # far behind
 
 
 def gid(pos, **fields):
@@ -67,8 +55,7 @@ def test_matches_follow_the_score_and_the_crawford_rule():
         # Post-Crawford: the trailer (on roll) doubles at once, and the
         # leader's cube is of no use to him: he cannot double.
         gid(B, length=5, score0=1, score1=4),
-        gid(board({19: 1, 20: 1, 21: 1}, {24: 2}), length=5, score0=4,
-            score1=1),
+        gid(B, length=5, score0=4, score1=1),
         # In a match a beaver is not allowed: a take.
         gid(B, length=5, double=1),
     ]

@@ -509,10 +509,8 @@ def slept(uf2, bootrom):
         before = s.stats()
         s.run(60000, until="PROBE DONE")
         s.check()
-        after = s.stats()
+        asleep = bench.asleep_share(before, s.stats())
     us = int(s.console.split("slept", 1)[1].split()[0])
-    asleep = (after["idle_ms"] - before["idle_ms"]) / (
-        after["t_ms"] - before["t_ms"])
     return asleep, us
 
 

@@ -7,7 +7,7 @@ import tarfile
 
 import pytest
 
-from minigam.host.firmware.inputs import firmware_dir
+from minigam.host.firmware.inputs import firmware_dir, repo_root
 from minigam.host.firmware import patches, source
 from minigam.host.firmware.errors import BuildError
 
@@ -95,13 +95,13 @@ def test_every_patch_says_why():
     names = [p.name for p in patches.ALL]
     assert len(set(names)) == len(names) == 5
     # docs/firmware.md lists them all, as many as there are.
-    import os
-    with open(os.path.join(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__))), "docs", "firmware.md")) as f:
+    with open(os.path.join(repo_root(), "docs", "firmware.md")) as f:
         doc = f.read()
-    assert "## The five changes to CircuitPython" in doc
-    assert "%d. **" % len(names) in doc and "%d. **" % (len(names) + 1) \
-        not in doc.split("## The five changes", 1)[1].split("\n## ", 1)[0]
+    heading = "## The five changes to CircuitPython"
+    assert heading in doc
+    listed = doc.split(heading, 1)[1].split("\n## ", 1)[0]
+    assert "%d. **" % len(names) in listed
+    assert "%d. **" % (len(names) + 1) not in listed
     assert all(len(p.why) > 80 for p in patches.ALL)
     assert patches.created_files(patches.ALL) == {
         "lib/micropython-lib/README.md"}

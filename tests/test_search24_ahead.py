@@ -5,25 +5,14 @@ is the mean of the network's outputs after each roll's best play."""
 
 import pytest
 
+from test_bg_resign import board
 from minigam.bg import cube
 from minigam.bg.ai import BgAI
-from minigam.bg.rules import POS_SIZE, new_position, winner
+from minigam.bg.rules import new_position, winner
 from minigam.nardy.ai import NardyAI
 from minigam.nardy.rules import new_position as nardy_start
 
 P = 4096
-
-
-def board(p1, p2, turn=1):
-    b = bytearray(POS_SIZE)
-    for i, n in p1.items():
-        b[i] += n
-    for i, n in p2.items():
-        b[26 + i] += n
-    b[25] = 15 - sum(p1.values())
-    b[51] = 15 - sum(p2.values())
-    b[52] = turn
-    return b
 
 
 def test_a_last_roll_is_counted_exactly():
@@ -31,14 +20,14 @@ def test_a_last_roll_is_counted_exactly():
     # point: only 6-6 and 5-5 bear all three off (4-4 leaves one on the
     # ace point); otherwise the opponent is off next turn.
     ai = BgAI("hard", 1)
-    out = ai.ahead(board({19: 1, 20: 1, 21: 1}, {24: 2}), [0] * 5)
+    out = ai.ahead(board({19: 1, 20: 1, 21: 1, 25: 12}, {24: 2, 25: 13}), [0] * 5)
     # (the network gives the opponent a sure win less a few thousandths)
     assert abs(out[0] - 2 * P / 36) <= 0.005 * P
     assert all(v <= 2 for v in out[1:])  # no gammons: the table's floor
     # Every roll bears off both checkers: a sure single win.
-    assert ai.ahead(board({24: 2}, {19: 3}), [0] * 5) == [P, 0, 0, 0, 0]
+    assert ai.ahead(board({24: 2, 25: 13}, {19: 3, 25: 12}), [0] * 5) == [P, 0, 0, 0, 0]
     # A gammon on every roll: the opponent has all 15 on its side still.
-    g = board({24: 1}, {19: 15})
+    g = board({24: 1, 25: 14}, {19: 15})
     assert ai.ahead(g, [0] * 5) == [P, P, 0, 0, 0]
 
 
@@ -71,7 +60,7 @@ def test_long_nardy_has_its_three_outputs():
 
 
 def test_a_finished_game_is_refused():
-    won = board({}, {19: 15})
+    won = board({25: 15}, {19: 15})
     assert winner(won)
     with pytest.raises(ValueError):
         BgAI("hard", 1).ahead(won, [0] * 5)

@@ -662,15 +662,20 @@ def _stats(out, label, values):
 QUIET_MS = 5000
 
 
+def asleep_share(before, after):
+    """The share of the emulated time between two ``stats()`` that the
+    core spent asleep in WFI (the runner skips it)."""
+    return (after["idle_ms"] - before["idle_ms"]) / (
+        after["t_ms"] - before["t_ms"])
+
+
 def quiet_asleep(s, ms=QUIET_MS):
     """Percent of ``ms`` of emulated time, no key pressed, that the core
-    spent asleep in WFI (the runner skips it): what is left runs the app's
-    loop passes and whatever the firmware spins on while it waits."""
+    spent asleep: what is left runs the app's loop passes and whatever the
+    firmware spins on while it waits."""
     before = s.stats()
     s.run(ms)
-    after = s.stats()
-    return 100.0 * (after["idle_ms"] - before["idle_ms"]) / (
-        after["t_ms"] - before["t_ms"])
+    return 100.0 * asleep_share(before, s.stats())
 
 
 def measure_build(out, name, build, uf2, bootrom, minutes, levels=(),

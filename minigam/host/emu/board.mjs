@@ -156,7 +156,6 @@ export class Board {
     this.programAt = romFunction(bootrom, 0x5052); // 'RP'
     this.breaks = [];
     this.idleNs = 0; // emulated time the core spent asleep (WFI)
-    this.instructions = 0; // instructions the core ran
     this.samples = [];
     this.watchPc = -1;
     this.watchMin = 0;
@@ -424,7 +423,6 @@ export class Board {
         if (pc === watchPc && (core.registers[0] >>> 0) >= this.watchMin && this.watched.length < 40000) {
           this.watched.push(clock.nanos, core.registers[0] >>> 0, core.LR >>> 0);
         }
-        this.instructions++;
         const cycles = core.executeInstruction() + (xip ? xip.takeStall() : 0);
         clock.tick(cycles * this.cycleNs); // (the listener may change it)
         if (sampleNs && clock.nanos >= this.sampleAt) {

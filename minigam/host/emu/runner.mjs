@@ -109,7 +109,6 @@ function main() {
       return {
         t_ms: board.clock.nanos / 1e6,
         idle_ms: board.idleNs / 1e6, // asleep in WFI, skipped
-        instructions: board.instructions,
         frames: board.frames,
         flash_ops: board.flashOps,
         nvm_writes: board.nvmWrites,
