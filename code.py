@@ -59,6 +59,9 @@ def main():
                 print("think %d" % app.think_ms)
             state = app.state
             low = report(STATE_NAMES[state], low, trace)
+        if trace and app.look_ms:  # (Backgammon's cube: its look ahead)
+            print("look %d" % app.look_ms)
+            app.look_ms = 0
         if trace and app.keys_taken != taken:
             taken = app.keys_taken
             print("#key %d" % taken)  # after the state it led to

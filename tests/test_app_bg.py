@@ -346,11 +346,11 @@ def test_jacoby_and_beavers_in_a_two_player_money_session():
     assert back.jacoby and back.cube == 4
 
 
-def test_a_resumed_double_is_answered_by_the_ai_as_at_once():
+def test_a_resumed_double_is_answered_by_the_ai_as_in_play():
     """A game saved with the human's double offered to the AI (the answer
     is never left to a resume in play, but a save may hold it) is
-    answered on resume as the AI answers at once: here, an early double
-    with beavers on, beavered."""
+    answered on resume as the AI answers in play, after its look ahead:
+    here, an early double with beavers on, beavered."""
     rig = Rig("pico-st7789", seed=4)
     app = rig.app
     app.settings.jacoby = True
@@ -369,6 +369,8 @@ def test_a_resumed_double_is_answered_by_the_ai_as_at_once():
     assert app2.text.lines[0].text == "Resume Backgammon"
     rig2.press(K.A)
     g2 = app2.game
+    assert app2.state == A.AI and app2.looking
+    rig2.wait_human()
     assert app2.cube_note == "AI beavers: cube 4"
     assert g2.cube == 4 and g2.cube_owner == 2 and g2.player == 1
     assert app2.state == A.ROLL

@@ -69,7 +69,11 @@ def test_a_double_is_asked_once():
     assert app.board.ban2.text == "A:yes B:no"
     rig.press(K.B)
     assert app.state == A.ROLL and g.cube == 1
-    rig.press(K.X, K.A)  # asked, yes: the AI answers at once
+    rig.press(K.X, K.A)  # asked, yes: the AI looks ahead, then answers
+    assert app.state == A.AI and app.looking
+    assert app.board.ban1.text == "Double to 2"
+    assert app.board.ban2.text == "AI thinks..."
+    rig.wait_human()
     assert g.cube == 2 or g.winner
 
 

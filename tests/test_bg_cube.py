@@ -70,28 +70,28 @@ def _doubler(p, gw=0.0, gl=0.0):
 
 def test_money_take_point_is_janowskis():
     # no gammons: (L - 1/2) / (W + L + x/2) with W = L = 1
-    tp = 0.5 / (2 + C.X / 2)
+    tp = 0.5 / (2 + C.X_TAKE / 2)  # (the taker's efficiency)
     assert C.takes(_doubler(1 - tp - 0.005))  # just inside: take
     assert not C.takes(_doubler(1 - tp + 0.005))  # just outside: pass
     # the doubler's gammons raise it: 30% of its wins gammons
     W, L = 1.0, 1.3  # the taker's average win and loss
-    tp = (L - 0.5) / (W + L + C.X / 2)
+    tp = (L - 0.5) / (W + L + C.X_TAKE / 2)
     assert C.takes(_doubler(1 - tp - 0.005, gw=0.3))
     assert not C.takes(_doubler(1 - tp + 0.005, gw=0.3))
 
 
 def test_money_doubling_window():
     assert not C.doubles(_doubler(0.60))
-    assert C.doubles(_doubler(0.72))  # in the window
+    assert C.doubles(_doubler(0.75))  # in the window
     assert C.doubles(_doubler(0.90))  # past it: double, the taker passes
     # too good: gammonish, cubeless equity over 1: plays on for the gammon
     assert not C.doubles(_doubler(0.85, gw=0.7))
     assert C.doubles(_doubler(0.85, gw=0.15))
     # the cube owned: a redouble needs a little more
-    # (no gammons: centred from about 0.69, owned from about 0.72)
-    assert C.doubles(_doubler(0.70)) and not C.doubles(_doubler(0.70),
+    # (no gammons, at X 0.80: centred from about 0.73, owned from 0.75)
+    assert C.doubles(_doubler(0.74)) and not C.doubles(_doubler(0.74),
                                                         owned=True)
-    assert C.doubles(_doubler(0.73), owned=True)
+    assert C.doubles(_doubler(0.76), owned=True)
 
 
 # -- matches -----------------------------------------------------------------
@@ -151,16 +151,65 @@ def test_the_game_wrapper_reads_the_score():
 # -- through the app (bg_app loads the module for a decision, then not) -----
 
 class _Pixels:
+    shown = None
+
     def show_mover(self, p):
         self.shown = p
 
 
 class _App:
-    def __init__(self, g):
+    """What bg_app's cube asks of the app (``minigam.app.app.App``): the
+    AI is ``ai_player``; its look ahead runs at once (the app's runs in
+    slices, then calls ``bg_app.looked`` as this does)."""
+    cube_note = ""
+
+    def __init__(self, g, ai_player=None):
         self.game = g
         self.state = None
         self.hw = type("HW", (), {})()
         self.hw.pixels = _Pixels()
+        self.cube_looked = False
+        self.look_out = None
+        self.looks = 0
+        self.ai_player = g.player if ai_player is None else ai_player
+
+    def is_ai(self, p):
+        return p == self.ai_player
+
+    def opponent(self):
+        from minigam.bg.ai import BgAI
+        return BgAI("hard", 1)
+
+    def look_ahead(self):
+        from minigam.app import bg_app
+        self.looks += 1
+        self.look_out = self.opponent().ahead(self.game.pos, [0] * 5)
+        bg_app.looked(self)
+
+    def start_turn(self):
+        from minigam.app import bg_app
+        bg_app.turn(self)
+
+    def save_game(self):
+        pass
+
+
+def _ai_doubles(g):
+    """The AI on roll in ``g`` at the start of its turn: whether it
+    doubled (the app's OFFER), the cube's module gone from the heap."""
+    import sys
+    from minigam.app import bg_app
+    from minigam.app.states import OFFER
+    for m in ("minigam.bg.cube", "minigam.bg.met"):  # (this module's)
+        sys.modules.pop(m, None)
+    app = _App(g)
+    bg_app.turn(app)
+    assert not _loaded()
+    doubled = app.state == OFFER
+    assert doubled == (g.state == CUBE)
+    if doubled:
+        assert g.offered == g.player and app.hw.pixels.shown == g.offered
+    return doubled
 
 
 # Player 2 bears its last checker off next; Player 1 has 10 to go.
@@ -196,97 +245,89 @@ def test_the_app_passes_a_lost_game_and_takes_the_opening():
 
 
 def test_the_app_plays_on_for_the_gammon():
-    from minigam.app import bg_app
     # a sure gammon: the pass would give one point of two (money), in a
     # match a single point where the gammon brings two
     for match_to, score in ((0, (0, 0)), (5, (0, 0)), (5, (3, 2)),
                             (7, (1, 3))):
-        app = _App(_set(match_to, score, GAMMON))
-        assert not bg_app.ai_doubles(app) and not _loaded()
-        assert app.game.state != CUBE
+        assert not _ai_doubles(_set(match_to, score, GAMMON))
 
 
 def test_the_app_offers_the_double_it_decides():
-    from minigam.app import bg_app
-    from minigam.app.states import OFFER
     from minigam.bg.game import new_position
     g = _set(5, (4, 1), new_position(1))
     g.crawford_done = True  # Player 1 at 1-away, Player 2 trails: no
-    assert not bg_app.ai_doubles(_App(g))  # (its cube would be dead)
+    assert not _ai_doubles(g)  # (its cube would be dead)
     g = _set(5, (1, 4), new_position(1))
     g.crawford_done = True  # Player 1 trails post-Crawford: doubles
-    app = _App(g)
-    assert bg_app.ai_doubles(app) and not _loaded()
-    assert app.state == OFFER and g.state == CUBE and g.offered == 1
-    assert app.hw.pixels.shown == 1
+    assert _ai_doubles(g)
+    assert g.offered == 1
 
 
 def test_the_app_never_doubles_in_the_crawford_game():
-    from minigam.app import bg_app
     from minigam.bg.game import new_position
     g = _set(5, (4, 0), SURE)
     g.crawford = True
-    assert not bg_app.ai_doubles(_App(g))
+    assert not _ai_doubles(g)
     g = _set(5, (4, 0), new_position(2))  # post-Crawford: the trailer
     g.crawford_done = True
-    assert bg_app.ai_doubles(_App(g))
+    assert _ai_doubles(g)
 
 
-def test_money_keeps_the_fitted_thresholds_and_matches_use_the_model():
-    """For money the AI doubles and takes by ``MONEY``'s limits on the
-    network's cubeless equity (they measured better there); the same
-    positions in a match go by the model, which weighs the score."""
+def test_the_ai_looks_ahead_only_near_a_double_and_decides_by_the_look():
+    """Below ``LOOK`` (the network's cubeless equity) the AI rolls with no
+    look; above it, it doubles and takes as the model says on the
+    position's probabilities one roll ahead, money and match."""
     import random
+    from minigam.bg.ai import BgAI
     from minigam.bg.eval import evaluate, equity_of
     from minigam.bg.game import new_position
     from minigam.bg.rules import Rules, TURN, winner
     rules = Rules()
+    ai = BgAI("hard", 1)
     rng = random.Random(5)
     pos = new_position(1)
-    seen = set()
-    for _ in range(400):
+    seen = {"skipped": 0, "looked": set()}
+    while len(seen["looked"]) < 2 or seen["skipped"] < 3:
         if winner(pos):
             pos = new_position(1)
-        g = _set(pos=bytearray(pos))
-        e = equity_of(evaluate(pos))
-        lo, hi, take = C.MONEY["centred"]
-        assert C.ai_doubles(g) == (lo <= e <= hi)
-        seen.add(C.ai_doubles(g))
-        g.double()
-        q = bytearray(pos)
-        q[TURN] = 3 - q[TURN]
-        assert C.ai_takes(g) == (equity_of(evaluate(q)) >= take)
+        for match_to, score in ((0, (0, 0)), (5, (2, 1))):
+            g = _set(match_to, score, bytearray(pos))
+            app = _App(g, g.pos[TURN])
+            from minigam.app import bg_app
+            bg_app.turn(app)
+            if equity_of(evaluate(pos)) < C.LOOK:
+                assert app.looks == 0 and g.state != CUBE
+                seen["skipped"] += 1
+                continue
+            assert app.looks == 1
+            pr = C.looked(pos, ai)
+            a, b = C._needs(g, g.pos[TURN])
+            want = C.doubles(pr, a, b, 1, False, False, C.X)
+            assert (g.state == CUBE) == want
+            seen["looked"].add(want)
+            if want:  # the take, on the same look
+                assert C.ai_takes(g, None, ai) == C.takes(pr, a, b, 1)
         n = rules.plays(pos, rng.randint(1, 6), rng.randint(1, 6))
         if n:
             rules.apply(pos, rng.randrange(n))
         else:
             pos[TURN] = 3 - pos[TURN]
-    assert seen == {False, True}  # both answers met
-    # In a match the model decides: post-Crawford the trailer doubles at
-    # once, whatever its equity.
-    g = _set(5, (1, 4), new_position(1))
-    g.crawford_done = True
-    assert C.ai_doubles(g)
-    assert C.ai_doubles(_set(0, (0, 0), new_position(1))) is False
+    assert not _loaded()
 
 
 # -- the Jacoby rule and beavers (money) ------------------------------------
 
 def test_under_jacoby_a_centred_cube_is_never_too_good():
-    from minigam.app import bg_app
     # A sure gammon for Player 2: without the Jacoby rule it plays on for
     # the gammon; with it the gammon would count one point, so it cashes.
-    g = _set(pos=GAMMON)
-    assert not bg_app.ai_doubles(_App(g))
+    assert not _ai_doubles(_set(pos=GAMMON))
     g = BgGame(match_to=0, jacoby=True)
     g.setup(GAMMON)
-    app = _App(g)
-    assert bg_app.ai_doubles(app) and not _loaded()
-    assert g.state == CUBE
+    assert _ai_doubles(g)
     # an owned cube is still too good: the gammon counts once it is turned
     g = BgGame(match_to=0, jacoby=True)
     g.setup(GAMMON, cube=2, cube_owner=2)
-    assert not bg_app.ai_doubles(_App(g))
+    assert not _ai_doubles(g)
 
 
 def test_the_ai_beavers_a_double_it_is_favourite_against():
@@ -294,28 +335,20 @@ def test_the_ai_beavers_a_double_it_is_favourite_against():
     from minigam.bg.game import new_position, ROLL
     # Player 2 (the AI) is far ahead; Player 1, on roll, doubles anyway.
     lost = board({9: 5, 11: 5, 13: 5}, {21: 2, 22: 2, 23: 1, 24: 1, 25: 9})
-    assert C.beavers(C._probs(lost, 1))
+    assert C.beavers(C.looked(lost))
     # a double in the opening position is beavered (gnubg: "No double,
-    # beaver"); a race the doubler leads (66%) is taken, no more
-    assert C.beavers(C._probs(new_position(1), 1))
+    # beaver"); a race the doubler leads (74% a roll ahead) is taken, no more
+    assert C.beavers(C.looked(new_position(1)))
     race = board({19: 3, 20: 3, 21: 3, 22: 2, 23: 2, 24: 2},
                  {19: 4, 20: 3, 21: 3, 22: 2, 23: 2, 24: 1})
-    pr = C._probs(race, 1)
-    assert 0.6 < pr[0] < 0.7 and C.takes(pr) and not C.beavers(pr)
+    pr = C.looked(race)
+    assert 0.6 < pr[0] < 0.8 and C.takes(pr) and not C.beavers(pr)
     for jacoby, want in ((True, "AI beavers: cube 4"),
                          (False, "AI takes: cube 2")):
         g = BgGame(match_to=0, jacoby=jacoby)
         g.setup(lost)
-        app = _HumanApp(g)
-        assert bg_app.human_double(app)
+        app = _App(g, 2)
+        assert bg_app.human_double(app) and app.looks == 1
         assert app.cube_note == want and not _loaded()
         assert g.cube_owner == 2 and g.state == ROLL
         assert g.cube == (4 if jacoby else 2)
-
-
-class _HumanApp(_App):
-    """Player 1 human, Player 2 the AI."""
-    cube_note = ""
-
-    def is_ai(self, p):
-        return p == 2

@@ -64,3 +64,30 @@ def test_a_finished_game_is_refused():
     assert winner(won)
     with pytest.raises(ValueError):
         BgAI("hard", 1).ahead(won, [0] * 5)
+
+
+def test_in_slices_it_yields_often_and_gives_the_same():
+    pos = new_position()
+    whole = BgAI("hard", 1).ahead(pos, [0] * 5)
+    ai = BgAI("hard", 1)
+    out = [0] * 5
+    ai.ahead_begin(pos, out)
+    slices = 1
+    while not ai.ahead_step():
+        slices += 1
+    assert out == whole
+    # 21 searches of a slice each for the root and one for every two
+    # candidates at most: many slices, none of them long.
+    assert slices > 21 * 3
+
+
+def test_a_play_chosen_after_an_unfinished_look_has_its_noise():
+    pos = new_position()
+    ai = BgAI("easy", 7)
+    ai.ahead_begin(pos, [0] * 5)
+    for _ in range(5):
+        ai.ahead_step()
+    x = ai._x  # the look drew no noise
+    assert x == BgAI("easy", 7)._x
+    ai.choose(pos, 3, 1)
+    assert ai._x != x  # this play did: one draw a candidate

@@ -321,6 +321,21 @@ class App:
         else:
             self.moves()
 
+    def look_ahead(self):
+        """The AI's turn to think about the cube (Backgammon's door asks,
+        ``xt.turn``): its look one roll ahead (``Search24.ahead_begin``)
+        runs in slices in the AI state as its search does, keys and
+        frames going on, and ``xt.looked`` then decides."""
+        self.opponent()
+        if self.look_out is None:
+            self.look_out = [0] * 5  # (Backgammon's outputs)
+        self.looking = True
+        self.thinking = True
+        self.ai_began = None
+        self.waited = False
+        self.hw.pixels.think(2, self.now)
+        self.state = AI
+
     def _roll(self):
         g = self.game
         d1, d2 = g.roll()
@@ -531,7 +546,19 @@ class App:
                     # The search's start (its plays found, the root's sums
                     # set) is a slice of its own: the key that ended the
                     # player's turn has had its frame.
-                    self.ai.begin(g.pos, g.d1, g.d2)
+                    if self.looking:
+                        self.ai.ahead_begin(g.pos, self.look_out)
+                    else:
+                        self.ai.begin(g.pos, g.d1, g.d2)
+                    return
+                if self.looking:
+                    if not self.ai.ahead_step():
+                        return
+                    self.look_ms = ticks_diff(self.hw.ticks_ms(),
+                                              self.ai_began)
+                    self.looking = self.thinking = False
+                    self.dirty = True
+                    self.xt.looked(self)
                     return
                 if not self.ai.step():
                     return

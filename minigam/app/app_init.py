@@ -57,6 +57,14 @@ def init(app, hw, dice, ai_seed, perfect):
     app.ai_began = None
     app.thinking = False
     app.think_ms = 0
+    # Backgammon's cube: the AI looks one roll ahead in its turn
+    # (App.look_ahead): while it does, its outputs' buffer, whether this
+    # turn's look found no double, and how long the last look took in ms
+    # (the trace prints it).
+    app.looking = False
+    app.look_out = None
+    app.cube_looked = False
+    app.look_ms = 0
     app.waited = False  # a key was pressed in this AI turn: "wait"
     app.save_due = False  # dice rolled: the game is saved after the frame
     app.failed_seen = P.failed  # the failed saves the player was told of

@@ -20,7 +20,7 @@ with a cube efficiency of 0.68 and the Kazaross-XG2 match equity table.
 from minigam.compat import unload
 from minigam.hw import keys as K
 from minigam.app.persist import MODE_2P
-from minigam.app.states import ROLL, OFFER, ASK
+from minigam.app.states import ROLL, OFFER, ASK, AI
 
 # What ASK asks (``app.ask``): a double, a drop, a resignation.
 DOUBLE = 1
@@ -35,54 +35,78 @@ AI_MODULES = ("minigam.bg.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 
-def _cube_says(what, g):
-    """``minigam.bg.cube``'s ``what`` (``"ai_doubles"``, ``"ai_answer"``)
-    of game ``g``: the module and its match equity table are loaded for
-    the decision and leave the heap after it."""
+def _cube_says(what, g, pr=None, ai=None):
+    """``minigam.bg.cube``'s ``what`` (``"ai_plan"``, ``"ai_doubles"``,
+    ``"ai_answer"``) of game ``g`` (``pr``, ``ai``: its arguments): the
+    module and its match equity table are loaded for the decision and
+    leave the heap after it."""
     from minigam.bg import cube
-    yes = getattr(cube, what)(g)
+    f = getattr(cube, what)
+    yes = f(g) if what == "ai_plan" else f(g, pr, ai)
     unload("minigam.bg.cube")
     unload("minigam.bg.met")
     return yes
 
 
 def turn(app):
-    """At the start of a Backgammon turn: a resumed double is answered
-    (by the AI at once, or the human: OFFER), or the AI, to roll, may
-    double. True when a double is now to be answered."""
+    """At the start of a Backgammon turn: a double offered to the AI (a
+    resumed one) is answered after its look ahead, or the human answers
+    (OFFER); the AI, to roll, may double, after a look where the position
+    asks for one (``App.look_ahead``, then ``looked``). True when the
+    turn waits for either."""
     from minigam.bg.game import CUBE, ROLL
     g = app.game
     if g.state == CUBE:  # a double offered (a resumed game)
         if app.is_ai(3 - g.offered):
-            if ai_answers(app):
-                app.save_game()
-                app.start_turn()  # the doubler rolls
+            app.look_ahead()
         else:
             app.state = OFFER
         return True
-    return app.is_ai(g.player) and g.state == ROLL and ai_doubles(app)
+    if not (app.is_ai(g.player) and g.state == ROLL and g.can_double()):
+        return False
+    if app.cube_looked:  # this turn's look: no double
+        app.cube_looked = False
+        return False
+    plan = _cube_says("ai_plan", g)
+    if plan is None:
+        app.look_ahead()
+        return True
+    return plan and _doubled(app)
 
 
-def ai_doubles(app):
-    """At the start of the AI's turn: double if it should (then the human
-    answers: OFFER). Returns True when it doubled."""
+def looked(app):
+    """The AI's look one roll ahead is done (``App.look_ahead``): it
+    answers the double offered, or doubles, or the turn goes on."""
+    from minigam.bg.game import CUBE
     g = app.game
-    if not g.can_double():
-        return False
-    if not _cube_says("ai_doubles", g):
-        return False
+    pr = [v / 4096 for v in app.look_out]  # (the evaluator's PSCALE)
+    if g.state == CUBE:
+        if ai_answers(app, pr):
+            app.save_game()
+            app.start_turn()  # the doubler rolls
+        return
+    if _cube_says("ai_doubles", g, pr):
+        _doubled(app)
+        return
+    app.cube_looked = True
+    app.start_turn()
+
+
+def _doubled(app):
+    """The AI doubles: the human answers (OFFER)."""
+    g = app.game
     g.double()
     app.state = OFFER
     app.hw.pixels.show_mover(g.offered)
     return True
 
 
-def ai_answers(app):
-    """The AI's answer to the human's double, at once: it drops (the game
-    is over), takes or beavers, the bottom line saying which. True when
-    the game goes on."""
+def ai_answers(app, pr=None):
+    """The AI's answer to the human's double (``pr``: its look, None to
+    look in one call): it drops (the game is over), takes or beavers, the
+    bottom line saying which. True when the game goes on."""
     g = app.game
-    k = _cube_says("ai_answer", g)
+    k = _cube_says("ai_answer", g, pr, None if pr else app.opponent())
     if not k:
         app.cube_note = "AI drops"
         _dropped(app)
@@ -97,15 +121,15 @@ def ai_answers(app):
 
 
 def human_double(app):
-    """X before a roll: offer the cube. Against the AI it answers at once
-    (its answer is on the banner); in a two-player game the other player
-    answers (OFFER)."""
+    """X before a roll: offer the cube. Against the AI it answers after its
+    look ahead (its answer is on the bottom line); in a two-player game
+    the other player answers (OFFER)."""
     g = app.game
     if not g.can_double():
         return False
     g.double()
     if app.is_ai(3 - g.offered):
-        ai_answers(app)
+        app.look_ahead()  # its answer then (looked)
     else:
         app.state = OFFER
         app.hw.pixels.show_mover(3 - g.offered)
@@ -205,16 +229,26 @@ def _asked(app, yes):
 
 def cube_hint(app):
     """X and Y together before a roll or on a double offered: Hard's cube
-    decision for the player, on the bottom line."""
+    decision for the player, on the bottom line: "Thinking..." first,
+    while the advisor looks one roll ahead (in one call: about a second
+    on the board, up to three)."""
     g = app.game
-    if app.state == ROLL:
-        t = ("Hint: double" if g.can_double() and _cube_says("ai_doubles", g)
-             else "Hint: roll")
-    elif g.resigning:
+    if app.state == OFFER and g.resigning:
         return
+    if app.state == ROLL and not g.can_double():
+        app.cube_note = "Hint: roll"
+        return
+    app.cube_note = "Thinking..."
+    app.draw()
+    from minigam.app.coach import advisor
+    adv = advisor(app)
+    unload("minigam.app.coach")
+    if app.state == ROLL:
+        t = ("Hint: double" if _cube_says("ai_doubles", g, None, adv)
+             else "Hint: roll")
     else:
         t = ("Hint: drop", "Hint: take", "Hint: beaver")[
-            _cube_says("ai_answer", g)]
+            _cube_says("ai_answer", g, None, adv)]
     app.cube_note = t
 
 
@@ -331,8 +365,12 @@ def banner(app):
     """The banner of an offered double or resignation (short: 13
     characters fit the smallest board's banner, 15 the 240x240's), and
     the bottom line's key word when beavers are allowed."""
+    from minigam.bg.game import CUBE
     g = app.game
     n = app.board.ban_chars
+    if app.state == AI:  # the AI looks ahead: at a double, to answer it
+        return ("Double to %d" % (2 * g.cube), "AI thinks...") \
+            if g.state == CUBE else None
     if app.state == ASK:
         what, level, _ = app.ask
         if what == DOUBLE:

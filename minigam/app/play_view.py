@@ -129,6 +129,8 @@ def render(app):
             msg = "Forced:wait" if app.waited else "Forced play"
     if (st == AI or st == AIMOVE) and g.must_pass:
         ban = ("No legal move", "AI must pass")
+    elif st == AI and app.looking:  # (Backgammon's cube: a double to answer)
+        ban = app.xt.banner(app)
     if P.failed != app.failed_seen:  # (until a key)
         msg = "Save failed!"
     b.set_cursor(cursor, app.cur_color)

@@ -17,7 +17,8 @@ Each game has a module like this one, the app's one door to the game
   console record, ``report(app)`` at a game's end (Backgammon's, for
   gnubg);
 * where there is a cube (``CUBE``): ``turn(app)``, the AI's double or a
-  double to answer at a turn's start; ``chord_key(app, code, st)`` and
+  double to answer at a turn's start (the AI looks one roll ahead first,
+  in slices: ``App.look_ahead``, then ``looked(app)`` decides); ``chord_key(app, code, st)`` and
   ``chord_up(app)``, X and Y there acting on release (together: the
   cube's hint, ``cube_hint(app)``); ``key(app, code, ok, back)``, the
   keys before a roll (X a double, asked once: ``ask``; Y

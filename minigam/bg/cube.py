@@ -1,10 +1,14 @@
-"""Backgammon's cube decisions for the AI. In a match they come from the
-network's five outputs (``minigam.bg.eval``: for the side on roll P(win),
-P(win gammon), P(win backgammon), P(lose gammon), P(lose backgammon)) by
-the model below (``doubles``, ``takes``: for money too, on the PC's
-tools); money play keeps the thresholds of ``MONEY``, which measured
-better there. Loaded by ``minigam.app.bg_app`` for one decision and
-unloaded after it.
+"""Backgammon's cube decisions for the AI, money and match: Janowski's
+model (below) on the position's five probabilities one roll ahead
+(``minigam.core.search24.Search24.ahead``: for the side on roll P(win),
+P(win gammon), P(win backgammon), P(lose gammon), P(lose backgammon),
+the mean over the 21 rolls of the network's outputs after that side's
+best play). The network's own outputs, with no look ahead, gave up three
+to four times as much on gnubg's decisions (issue 57); a look costs about
+a second on the board, so a double is looked for only where the
+network's equity is near one (``LOOK``). Loaded by
+``minigam.app.bg_app`` for one decision and unloaded after it; the app's
+AI looks in slices, the PC's tools in one call (``looked``).
 
 **Results.** A side that needs ``a`` points against one that needs ``b``
 (both 0 for money) values a result by what it is worth: for money the
@@ -18,8 +22,8 @@ a side's value of the game is linear in its chance ``p`` of winning it:
 
 **Janowski's model** (R. Janowski, "Take-points in money games", 1993):
 the cubeful value is ``(1 - X) dead(p) + X live(p)``, with ``X`` the
-cube's efficiency (``X = 0.68``, the commonly published value for money
-play; not fitted here) and ``live`` the value with a perfectly efficient
+cube's efficiency (``X``, fitted below; 0.68 is the commonly published
+value for money play) and ``live`` the value with a perfectly efficient
 cube: a straight line between the points where the cube would be turned
 and passed. A side that may double cashes (the opponent passes) from its
 cash point (one less the opponent's live take point for the next cube)
@@ -49,31 +53,31 @@ redoubles at once) when its cubeful value owning the cube is above zero:
 the double was a mistake it doubles the stakes of.
 
 **Which view.** Both sides judge the position as it is, the doubler on
-roll. In matches, on Hard's own takes of gnubg 0-ply's doubles, judged by
-gnubg's 2-ply analysis (``minigam.host.aitools.bg.cubegames``,
-2026-11-29), that gave up 38.0 mEMG a take where the taker-on-roll view
-the device used before gave up 70.9 (100 matches, seed 21), and 44.5
-against 63.3 on 100 more (seed 31, the same decisions judged both ways).
-(On the decision points of gnubg's self-play, ``minigam.host.aitools.bg.
-cube``, the taker's view had looked better for money: 46 against 126.)
-Money takes keep the threshold on the taker-on-roll equity (``MONEY``),
-refitted on Hard's own takes.
+roll, one roll ahead: the taker's view is the same look (its chances
+after the doubler's roll). Each side's efficiency is fitted (``X``,
+``X_TAKE``).
 """
 
 from minigam.bg import met
 
-X = 0.68  # the cube's efficiency (Janowski's x), money and match
-# Money play keeps the threshold rule fitted to gnubg's 2-ply cube
-# decisions (the network's cubeless equity in 1/4096, for the side on
-# roll: doubles within (DOUBLE, TOO_GOOD), takes at TAKE or more). The
-# doubles were fitted in 200 of gnubg's money games (``minigam.host.
-# aitools.bg.cube --scan``: 5.6 mEMG a decision there, the model above
-# 10.7); TAKE on Hard's own takes in 300 money games against gnubg 0-ply
-# (``cubegames --fit``, seed 1), and checked on 300 more (seed 11: 26.4
-# mEMG a take instead of -1650's 59.2; 2026-11-29). In Hard's own games
-# the model does worse on the doubles too (24 against 11.7 mEMG a
-# decision). Matches, whose score it cannot weigh, use the model.
-MONEY = {"centred": (2200, 2400, -2000), "owned": (1700, 3100, -2000)}
+# The cube's efficiency (Janowski's x) for the side that may double, and
+# for the side doubled, judging its take (and beaver): fitted to gnubg's
+# 2-ply cube decisions on the network's probabilities one roll ahead
+# (``minigam.host.aitools.bg.cube --ahead --x-scan``, 2026-12-03; seeds 1
+# and 2, 100 money games each, 2,576 and 2,582 decision points: doubles
+# give up 1.7 mEMG a decision at 0.80 on both (0.70: 6.6 and 5.3), takes
+# of gnubg's doubles 11.5 and 9.3 at 1.00 (0.70: 22.0 and 17.3)). The
+# look ahead lets the roller choose its best play by the network on each
+# roll, which favours it by the network's errors: a higher efficiency of
+# the taker's cube makes up for it.
+X = 0.80
+X_TAKE = 1.00
+# A double is looked for one roll ahead only where the network's cubeless
+# equity of the position (1/4096) is at least this for the side on roll:
+# on the same points a double from below it was more often wrong than
+# right (skipping them gave up 2.2 and 3.4 EMG in all, saved 3.9 and 4.1),
+# and one position in five needs the look.
+LOOK = 410
 _CAP = 64  # the money cube's top (BgGame.can_double)
 
 
@@ -189,22 +193,28 @@ def rates(pr):
                lg / lo if lo else 0.0, lbg / lo if lo else 0.0)
 
 
-def doubles(pr, a=0, b=0, v=1, owned=False, post=False, x=X):
+def doubles(pr, a=0, b=0, v=1, owned=False, post=False, x=X,
+            jacoby=False):
     """Whether the side on roll (probabilities ``pr``, needing ``a``
     against ``b``; 0 and 0 for money) doubles cube ``v`` (``owned``: it
-    owns it, else it is centred)."""
+    owns it, else it is centred). ``jacoby``: money under the Jacoby rule,
+    where a gammon counts only once the cube is turned, so playing on
+    with it centred is valued without them (never too good to turn)."""
     if a and (a <= v or b <= 0):
         return False  # a single win already wins it the match
     if a and post and b == 1:
         return True  # post-Crawford: the trailer doubles at once
     p, r = rates(pr)
-    nd = cubeful(post, a, b, r, p, v, 1 if owned else 0, x)
+    free = jacoby and not a and not owned
+    nd = cubeful(post, a, b, (0.0, 0.0, 0.0, 0.0) if free else r, p, v,
+                 1 if owned else 0, x)
     dt = cubeful(post, a, b, r, p, 2 * v, 2, x)
     dp = _win(post, a, b, 1, v)
-    return min(dt, dp) > nd
+    # (under the Jacoby rule a sure single win cashes rather than plays)
+    return min(dt, dp) >= nd if free else min(dt, dp) > nd
 
 
-def takes(pr, a=0, b=0, v=1, post=False, x=X):
+def takes(pr, a=0, b=0, v=1, post=False, x=X_TAKE):
     """Whether the side doubled from ``v`` takes; ``pr`` the doubler's
     probabilities (on roll), ``a`` what the doubler needs, ``b`` the
     taker (0 and 0 for money)."""
@@ -213,7 +223,7 @@ def takes(pr, a=0, b=0, v=1, post=False, x=X):
             >= _lose(post, b, a, 1, v))
 
 
-def beavers(pr, x=X):
+def beavers(pr, x=X_TAKE):
     """Whether the side doubled (money, ``pr`` the doubler's
     probabilities on roll) beavers: it expects to gain owning the
     cube."""
@@ -255,41 +265,76 @@ def _equity(pos, turn):
     return equity_of(_seen(pos, turn))
 
 
-def ai_doubles(g):
-    """Whether game ``g``'s side on roll, which may double, does."""
+def looked(pos, ai=None):
+    """The five probabilities (0..1) of ``pos`` one roll ahead for its side
+    on roll (``Search24.ahead`` by ``ai``, a Hard BgAI made for the call
+    when None), in one call: the PC's tools and the cube's hint; the
+    app's AI looks in slices (``minigam.app.bg_app``)."""
+    if ai is None:
+        from minigam.bg.ai import BgAI
+        ai = BgAI("hard", 1)
+    return [v / 4096 for v in ai.ahead(pos, [0] * 5)]  # (PSCALE)
+
+
+def ai_plan(g):
+    """Game ``g``'s side on roll may double: False or True where the
+    rules decide, or where its equity is too low to look for a double
+    (``LOOK``: no double); None where the AI looks one roll ahead and
+    then decides (``ai_doubles``)."""
     from minigam.bg.rules import TURN
     me_ = g.pos[TURN]
-    if not g.match_to:  # money: the fitted thresholds (``MONEY``)
-        lo, hi, _ = MONEY["owned" if g.cube_owner else "centred"]
-        e = _equity(g.pos, me_)
-        return lo <= e and (e <= hi or (g.jacoby and not g.cube_owner))
     a, b = _needs(g, me_)
-    return doubles(_probs(g.pos, me_), a, b, g.cube, g.cube_owner == me_,
-                   g.crawford_done)
+    if a and (a <= g.cube or b <= 0):
+        return False  # a single win already wins it the match
+    if a and g.crawford_done and b == 1:
+        return True  # post-Crawford: the trailer doubles at once
+    if _equity(g.pos, me_) < LOOK:
+        return False
+    return None
 
 
-def ai_takes(g):
+def ai_doubles(g, pr=None, ai=None):
+    """Whether game ``g``'s side on roll, which may double, does: by the
+    model on ``pr``, the position's probabilities one roll ahead for that
+    side (0..1; None: ``ai_plan``'s answer, or a look by ``ai`` in one
+    call)."""
+    from minigam.bg.rules import TURN
+    if pr is None:
+        plan = ai_plan(g)
+        if plan is not None:
+            return plan
+        pr = looked(g.pos, ai)
+    me_ = g.pos[TURN]
+    a, b = _needs(g, me_)
+    return doubles(pr, a, b, g.cube, g.cube_owner == me_, g.crawford_done,
+                   X, g.jacoby)
+
+
+def ai_takes(g, pr=None, ai=None):
     """Whether the opponent of ``g``'s doubler (``g.offered``, on roll)
-    takes: for money by the threshold on the network's equity with the
-    taker on roll, in a match by the model on the position as it is (see
-    the module docstring)."""
-    if not g.match_to:  # money: the fitted thresholds (``MONEY``)
-        return _equity(g.pos, 3 - g.offered) >= MONEY["centred"][2]
+    takes, by the model on ``pr`` (as ``ai_doubles``': the doubler's
+    probabilities one roll ahead; None: looked for here)."""
+    if pr is None:
+        pr = looked(g.pos, ai)
     a, b = _needs(g, g.offered)
-    return takes(_probs(g.pos, g.offered), a, b, g.cube, g.crawford_done)
+    return takes(pr, a, b, g.cube, g.crawford_done)
 
 
-def ai_answer(g):
+def ai_answer(g, pr=None, ai=None):
     """The AI's answer to the double offered in ``g``: 0 it drops, 1 it
-    takes, 2 it beavers."""
-    if not ai_takes(g):
+    takes, 2 it beavers (``pr`` as ``ai_takes``')."""
+    if pr is None:
+        pr = looked(g.pos, ai)
+    if not ai_takes(g, pr):
         return 0
-    return 2 if ai_beavers(g) else 1
+    return 2 if ai_beavers(g, pr) else 1
 
 
-def ai_beavers(g):
+def ai_beavers(g, pr=None, ai=None):
     """Whether the AI, doubled in ``g`` and taking, beavers (only where
-    ``g.can_beaver()``): judged on the position as it is, the doubler on
-    roll (the taker's view that its takes use would favour it by the
-    roll it does not have, and a beaver wrongly made costs double)."""
-    return g.can_beaver() and beavers(_probs(g.pos, g.offered))
+    ``g.can_beaver()``), on the same look as its take."""
+    if not g.can_beaver():
+        return False
+    if pr is None:
+        pr = looked(g.pos, ai)
+    return beavers(pr)

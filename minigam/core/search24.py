@@ -59,6 +59,10 @@ class Search24:
         self._pos = bytearray(R.POS_SIZE)
         self._res = bytearray(R.POS_SIZE)
         self._root = bytearray(R.POS_SIZE)
+        self._ahead_pos = bytearray(R.POS_SIZE)  # (ahead_begin's)
+        self._out = None
+        self._d1 = self._d2 = 1
+        self._looking = False  # ahead's searches: no noise
         self._n = 0
         self._k = 0
         self._best = -1
@@ -94,6 +98,10 @@ class Search24:
     def begin(self, pos, d1, d2):
         """Start choosing a play for the side to move in ``pos`` with roll
         ``d1-d2``. ValueError if the game is over."""
+        self._looking = False  # (an ahead left unfinished is dropped)
+        self._begin(pos, d1, d2)
+
+    def _begin(self, pos, d1, d2):
         R = self._R
         if R.winner(pos):
             raise ValueError("the game is over")
@@ -129,7 +137,7 @@ class Search24:
         res = self._res
         pos = self._pos
         rules = self.rules
-        sigma = self.sigma
+        sigma = 0 if self._looking else self.sigma
         R = self._R
         while k < end:
             res[:] = pos
@@ -163,54 +171,84 @@ class Search24:
         return self.steps
 
     def ahead(self, pos, out):
-        """Fill ``out`` (the evaluator's outputs as probabilities, 0..PSCALE
-        ints: ``NO`` of them, P(win) first, then the side's wins of each
-        larger kind and its losses of the same kinds) with those of ``pos``
-        for its side on roll one roll ahead: the mean over the 21 rolls
-        (36, the doubles once) of the outputs after that side's best play
-        by the network (the level's noise left out), a play that wins
-        counting its kind. A cube decision's evaluation: averaging over the
-        rolls takes out much of the network's error in a volatile
-        position, to which a cube decision is far more sensitive than a
-        choice of play. ValueError if the game is over."""
+        """Fill ``out`` with ``pos``'s probabilities one roll ahead (see
+        ``ahead_begin``) in one call; returns ``out``."""
+        self.ahead_begin(pos, out)
+        while not self.ahead_step():
+            pass
+        return out
+
+    def ahead_begin(self, pos, out):
+        """Start filling ``out`` (the evaluator's outputs as probabilities,
+        0..PSCALE ints: ``NO`` of them, P(win) first, then the side's wins
+        of each larger kind and its losses of the same kinds) with those
+        of ``pos`` for its side on roll one roll ahead: the mean over the
+        21 rolls (36, the doubles once) of the outputs after that side's
+        best play by the network (the level's noise left out), a play
+        that wins counting its kind. ``ahead_step()`` then does the work a
+        slice at a time, as ``step()`` does a play's. A cube decision's
+        evaluation: averaging over the rolls takes out much of the
+        network's error in a volatile position, to which a cube decision
+        is far more sensitive than a choice of play. ValueError if the
+        game is over."""
         R = self._R
-        P = self._EV.PSCALE
-        no = len(out)
-        half = (no - 1) // 2
-        for j in range(no):
+        if R.winner(pos):
+            raise ValueError("the game is over")
+        for j in range(len(out)):
             out[j] = 0
-        sigma = self.sigma
-        self.sigma = 0
-        z = self.ev.z
+        self._out = out
+        self._ahead_pos[:] = pos
         # Every roll's results are scored against the same root, pos with
-        # its turn passed: each search sets it again when it scores.
+        # its turn passed (a search with a choice sets it again itself).
         root = self._root
         root[:] = pos
         root[R.TURN] = 3 - root[R.TURN]
         self.ev.set_root(root)
-        try:
-            for d1 in range(1, 7):
-                for d2 in range(d1, 7):
-                    w = 1 if d1 == d2 else 2
-                    self.choose(pos, d1, d2)
-                    res = self.result
-                    if R.winner(res):
-                        kind = R.win_kind(res)
-                        out[0] += w * P
-                        for j in range(1, half + 1):
-                            if kind > j:
-                                out[j] += w * P
-                        continue
-                    self.ev.score(res)  # the opponent's view: flipped
-                    out[0] += w * (P - prob(z[0]))
-                    for j in range(1, half + 1):
-                        out[j] += w * prob(z[j + half])
-                        out[j + half] += w * prob(z[j])
-        finally:
-            self.sigma = sigma
-        for j in range(no):
-            out[j] = (out[j] + 18) // 36
-        return out
+        self._d1 = self._d2 = 1
+        self._begin(pos, 1, 1)
+        self._looking = True
+
+    def ahead_step(self):
+        """One slice of ``ahead_begin``'s work (at most one of ``step()``'s);
+        True once ``out`` is filled."""
+        if not self.step():
+            return False
+        R = self._R
+        P = self._EV.PSCALE
+        out = self._out
+        half = (len(out) - 1) // 2
+        d1 = self._d1
+        d2 = self._d2
+        w = 1 if d1 == d2 else 2
+        res = self.result
+        if R.winner(res):
+            kind = R.win_kind(res)
+            out[0] += w * P
+            for j in range(1, half + 1):
+                if kind > j:
+                    out[j] += w * P
+        else:
+            self.ev.score(res)  # the opponent's view: flipped
+            z = self.ev.z
+            out[0] += w * (P - prob(z[0]))
+            for j in range(1, half + 1):
+                out[j] += w * prob(z[j + half])
+                out[j + half] += w * prob(z[j])
+        if d2 < 6:
+            d2 += 1
+        elif d1 < 6:
+            d1 += 1
+            d2 = d1
+        else:
+            for j in range(len(out)):
+                out[j] = (out[j] + 18) // 36
+            self._looking = False
+            return True
+        self._d1 = d1
+        self._d2 = d2
+        self._begin(self._ahead_pos, d1, d2)
+        self._looking = True
+        return False
 
     def loss_of(self, result):
         """Cubeless equity (points a game) the play to ``result`` (the

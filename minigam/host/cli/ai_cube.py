@@ -93,14 +93,16 @@ def cube_game(pos, f, jacoby=False, beavers=False):
 def cube_answerer(jacoby=False, beavers=False):
     """``answer(pos, fields)``: the device's cube decision (see above)."""
     from minigam.bg import cube
+    from minigam.bg.ai import BgAI
     from minigam.bg.game import CUBE
+    ai = BgAI("hard", 1)  # its look one roll ahead, as the device's
 
     def answer(pos, f):
         g = cube_game(pos, f, jacoby, beavers)
         if g.state == CUBE:
-            return ("pass", "take", "beaver")[cube.ai_answer(g)]
+            return ("pass", "take", "beaver")[cube.ai_answer(g, None, ai)]
         if g.d1 or not g.can_double():
             return "no-double"
-        return "double" if cube.ai_doubles(g) else "no-double"
+        return "double" if cube.ai_doubles(g, None, ai) else "no-double"
 
     return answer

@@ -155,10 +155,11 @@ def judged(state, nd, dt, dp, ours_double, ours_take):
     return out
 
 
-# The device's threshold rule for money play (1/4096 cubeless equity;
-# fitted by --scan to 200 games): (DOUBLE, TOO_GOOD, TAKE) for a centred
-# cube, (REDOUBLE, TOO_GOOD_OWNED, TAKE) for a redouble.
-THRESHOLDS = cube_rule.MONEY
+# The threshold rule the device used for money play until the look ahead
+# (issue 57; 1/4096 cubeless equity, fitted by --scan to 200 games):
+# (DOUBLE, TOO_GOOD, TAKE) for a centred cube, (REDOUBLE, TOO_GOOD_OWNED,
+# TAKE) for a redouble; judged here beside the model.
+THRESHOLDS = {"centred": (2200, 2400, -2000), "owned": (1700, 3100, -2000)}
 
 
 def device_rule():

@@ -85,14 +85,6 @@ for c in ("set display off", "set threads 1", "set automatic game off",
           "set analysis cubedecision evaluation plies %%d" %% cfg["plies"]):
     gnubg.command(c)
 ai = BgAI("hard", cfg["seed"])
-if cfg["view"] == "average":  # an experiment: see --view
-    _one = cube._probs
-    def _avg(pos, turn):
-        a, b = _one(pos, turn), _one(pos, 3 - turn)
-        return [(x + y) / 2 for x, y in zip(a, b)]
-    cube._probs = _avg
-if cfg["money_rule"]:
-    cube.MONEY = {k: tuple(v) for k, v in cfg["money_rule"].items()}
 
 
 def game_of(f):
@@ -125,9 +117,10 @@ def play_game():
         if f["resign"]:
             c = "accept" if bg_resign.accepts(g, f["resign"]) else "reject"
         elif f["double"]:
-            c = "take" if cube.ai_takes(g) else "drop"
+            c = "take" if cube.ai_takes(g, None, ai) else "drop"
         elif f["die1"] == 0:
-            c = "double" if g.can_double() and cube.ai_doubles(g) else "roll"
+            c = ("double" if g.can_double() and cube.ai_doubles(g, None, ai)
+                 else "roll")
         else:
             ai.choose(g.pos, f["die1"], f["die2"])
             c = "move " + move_text(ai.steps)
@@ -214,16 +207,12 @@ for k in range(cfg["matches"]):
 '''
 
 
-def play(money=0, matches=0, length=5, seed=1, plies=2, timeout=36000,
-         view="device", money_rule=None):
+def play(money=0, matches=0, length=5, seed=1, plies=2, timeout=36000):
     """The games' records (dicts, see ``_PLAY``'s ``report``) of ``money``
     money games and ``matches`` ``length``-point matches of Hard against
-    gnubg 0-ply in one gnubg process, analysed at ``plies``. ``view`` and
-    ``money_rule``: experiments (``main``'s ``--view``, ``--money-rule``).
-    """
+    gnubg 0-ply in one gnubg process, analysed at ``plies``."""
     cfg = {"money": money, "matches": matches, "length": length,
-           "seed": seed, "plies": plies, "view": view,
-           "money_rule": money_rule}
+           "seed": seed, "plies": plies}
     text = gnubg.run(_PLAY % {"root": ROOT, "cfg": json.dumps(cfg)},
                      timeout)
     return [json.loads(line) for line in text.splitlines()]
@@ -394,64 +383,7 @@ def report_lines(games, band_table):
     return out
 
 
-def _double_loss(e, nd, dt, lo, hi):
-    """EMG given up on doubling decisions (arrays: the network's equity
-    ``e`` in 1/4096, gnubg's ``nd``, ``dt``) by the rule "double when
-    ``lo <= e <= hi``"."""
-    import numpy as np
-    dbl = np.minimum(dt, 1.0)
-    yes = (e >= lo) & (e <= hi)
-    return float(np.where(yes, np.maximum(nd - dbl, 0),
-                          np.maximum(dbl - nd, 0)).sum())
-
-
-def _take_loss(e, dt, take):
-    import numpy as np
-    return float(np.where(e >= take, np.maximum(dt - 1.0, 0),
-                          np.maximum(1.0 - dt, 0)).sum())
-
-
-def fit_money(games, side=1):
-    """Thresholds for the money rule (``minigam.bg.cube.MONEY``'s form)
-    that would have given up least on ``side``'s decisions in ``games``
-    (records with positions): each cube state's (DOUBLE, TOO_GOOD) on a
-    grid, then TAKE over its takes (the network's equity with the taker
-    on roll, as the device judges). Returns ``{"fitted": {state: (lo, hi,
-    take)}, "now": ..., "lost": {state or "take": (now, fitted)}}`` in
-    EMG."""
-    import numpy as np
-    from minigam.bg import cube as rule
-    from minigam.host.aitools.bg.cube import network_equities
-    ds = [d for d in decisions([g for g in games if not g["length"]], side)]
-    eq = {}
-    for d in ds:
-        if d["pid"] not in eq:
-            eq[d["pid"]] = network_equities(d["pid"])
-    out = {"now": dict(rule.MONEY), "fitted": {}, "lost": {}}
-    for state, kind in (("centred", "double"), ("owned", "redouble")):
-        k = [d for d in ds if d["kind"] == kind]
-        e = np.array([eq[d["pid"]][0] for d in k], float)
-        nd = np.array([d["nd"] for d in k], float)
-        dt = np.array([d["dt"] for d in k], float)
-        now = rule.MONEY[state]
-        best = min((_double_loss(e, nd, dt, lo, hi), lo, hi)
-                   for lo in range(800, 4001, 100)
-                   for hi in list(range(lo, 8001, 100)) + [99999])
-        out["fitted"][state] = best[1:]
-        out["lost"][state] = (_double_loss(e, nd, dt, *now[:2]), best[0])
-    k = [d for d in ds if d["kind"].startswith("take")]
-    e = np.array([eq[d["pid"]][1] for d in k], float)
-    dt = np.array([d["dt"] for d in k], float)
-    now = rule.MONEY["centred"][2]
-    best = min((_take_loss(e, dt, t), t) for t in range(-4000, 0, 50))
-    out["lost"]["take"] = (_take_loss(e, dt, now), best[0])
-    for state in out["fitted"]:
-        out["fitted"][state] += (best[1],)
-    return out
-
-
-def measure(money, matches, length=5, seed=1, plies=2, jobs=1,
-            view="device", money_rule=None):
+def measure(money, matches, length=5, seed=1, plies=2, jobs=1):
     """All the games of ``money`` money games and ``matches`` matches,
     split over ``jobs`` gnubg processes (each its own dice seed)."""
     parts = []
@@ -460,8 +392,7 @@ def measure(money, matches, length=5, seed=1, plies=2, jobs=1,
                       matches // jobs + (k < matches % jobs), seed + k))
 
     def one(p):
-        return play(p[0], p[1], length, p[2], plies, view=view,
-                    money_rule=money_rule)
+        return play(p[0], p[1], length, p[2], plies)
 
     with ThreadPoolExecutor(jobs) as ex:
         return [g for gs in ex.map(one, parts) for g in gs]
@@ -481,34 +412,12 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1,
                     help="gnubg processes at once (1)")
     ap.add_argument("--json", help="also write the games' records here")
-    ap.add_argument("--view", choices=("device", "average"),
-                    default="device", help="an experiment: 'average' "
-                    "judges the cube model's doubles and takes on the "
-                    "mean of the network's outputs with either side on "
-                    "roll (the device: the doubler on roll; before "
-                    "2026-11-29 a match's takes had the taker on roll)")
-    ap.add_argument("--money-rule", metavar="JSON", help="an experiment: "
-                    "these money thresholds, {state: [DOUBLE, TOO_GOOD, "
-                    "TAKE]}, instead of minigam.bg.cube.MONEY")
-    ap.add_argument("--fit", metavar="JSON", help="instead: the money "
-                    "thresholds that fit the decisions of these records "
-                    "(written by --json) best")
     args = ap.parse_args(argv)
-    if args.fit:
-        with open(args.fit) as f:
-            r = fit_money(json.load(f))
-        print("money thresholds (1/4096 equity) now: %r; fitted: %r"
-              % (r["now"], r["fitted"]))
-        for k, (now, fit) in r["lost"].items():
-            print("  %s: %.2f EMG given up now, %.2f fitted" % (k, now, fit))
-        return 0
     t0 = time.time()
     try:
         band_table = bands()
         games = measure(args.money, args.matches, args.length, args.seed,
-                        args.plies, args.jobs, args.view,
-                        json.loads(args.money_rule) if args.money_rule
-                        else None)
+                        args.plies, args.jobs)
         version = gnubg.version()
     except (gnubg.GnubgMissing, gnubg.GnubgError) as exc:
         sys.stderr.write("error: %s\n" % exc)
@@ -517,11 +426,8 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump(games, f)
     print("%s; analysis %d-ply, chequer play and cube, both sides; Hard "
-          "(minigam.bg.cube%s%s) against gnubg 0-ply with the cube, dice "
-          "seed %d" % (version, args.plies, ", view " + args.view
-                       if args.view != "device" else "",
-                       ", money rule " + args.money_rule
-                       if args.money_rule else "", args.seed))
+          "(minigam.bg.cube) against gnubg 0-ply with the cube, dice "
+          "seed %d" % (version, args.plies, args.seed))
     print("\n".join(report_lines(games, band_table)))
     sys.stderr.write("%.0f s\n" % (time.time() - t0))
     return 0

@@ -91,19 +91,23 @@ class NoCube:
 
 class DeviceCube:
     """The handheld AI's cube decisions (``minigam.bg.cube``: money and
-    match, as on the device)."""
+    match, as on the device: one roll ahead by a Hard AI of its own)."""
+
+    def __init__(self):
+        from minigam.bg.ai import BgAI
+        self.ai = BgAI("hard", 1)
 
     def wants_double(self, game):
         from minigam.bg import cube
-        return cube.ai_doubles(game)
+        return cube.ai_doubles(game, None, self.ai)
 
     def takes(self, game):
         from minigam.bg import cube
-        return cube.ai_takes(game)
+        return cube.ai_takes(game, None, self.ai)
 
     def beavers(self, game):
         from minigam.bg import cube
-        return cube.ai_beavers(game)
+        return cube.ai_beavers(game, None, self.ai)
 
 
 class RandomCube:
