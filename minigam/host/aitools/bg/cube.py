@@ -20,7 +20,7 @@ The model judged is ``minigam.bg.cube``'s (Janowski's cubeful model on
 the network's five outputs, cube efficiency ``minigam.bg.cube.X``;
 ``--x`` judges other efficiencies, ``--x-scan`` a grid of them): the
 device's answer in a match. Also judged: the threshold rule the device
-keeps for money play (``THRESHOLDS``, ``minigam.bg.cube.MONEY``):
+kept for money play until issue 57 (``THRESHOLDS``):
 ``E`` is the network's cubeless equity of the position for the player on
 roll (``minigam.bg.eval``); it doubles a centred cube when ``DOUBLE <= E
 <= TOO_GOOD``, redoubles when ``REDOUBLE <= E <= TOO_GOOD_OWNED``, and
