@@ -35,14 +35,13 @@ AI_MODULES = ("minigam.bg.ai", "minigam.core.search24")
 LEAVING = ("minigam.app.bg_view", "minigam.app.bg_layout")  # (see quarter_app)
 
 
-def _cube_says(what, g, pr=None, ai=None):
+def _cube_says(what, g, *args):
     """``minigam.bg.cube``'s ``what`` (``"ai_plan"``, ``"ai_doubles"``,
-    ``"ai_answer"``) of game ``g`` (``pr``, ``ai``: its arguments): the
-    module and its match equity table are loaded for the decision and
-    leave the heap after it."""
+    ``"ai_answer"``) of game ``g`` and its other arguments: the module and
+    its match equity table are loaded for the decision and leave the heap
+    after it."""
     from minigam.bg import cube
-    f = getattr(cube, what)
-    yes = f(g) if what == "ai_plan" else f(g, pr, ai)
+    yes = getattr(cube, what)(g, *args)
     unload("minigam.bg.cube")
     unload("minigam.bg.met")
     return yes
@@ -101,12 +100,12 @@ def _doubled(app):
     return True
 
 
-def ai_answers(app, pr=None):
-    """The AI's answer to the human's double (``pr``: its look, None to
-    look in one call): it drops (the game is over), takes or beavers, the
-    bottom line saying which. True when the game goes on."""
+def ai_answers(app, pr):
+    """The AI's answer to the human's double on its look ``pr``: it drops
+    (the game is over), takes or beavers, the bottom line saying which.
+    True when the game goes on."""
     g = app.game
-    k = _cube_says("ai_answer", g, pr, None if pr else app.opponent())
+    k = _cube_says("ai_answer", g, pr)
     if not k:
         app.cube_note = "AI drops"
         _dropped(app)

@@ -193,6 +193,17 @@ def rates(pr):
                lg / lo if lo else 0.0, lbg / lo if lo else 0.0)
 
 
+def _ruled(a, b, v, post):
+    """A match's double that its score decides (a side needing ``a``
+    against ``b``, cube ``v``, ``post``: post-Crawford): False, True, or
+    None where the position decides."""
+    if a and (a <= v or b <= 0):
+        return False  # a single win already wins it the match
+    if a and post and b == 1:
+        return True  # post-Crawford: the trailer doubles at once
+    return None
+
+
 def doubles(pr, a=0, b=0, v=1, owned=False, post=False, x=X,
             jacoby=False):
     """Whether the side on roll (probabilities ``pr``, needing ``a``
@@ -200,10 +211,9 @@ def doubles(pr, a=0, b=0, v=1, owned=False, post=False, x=X,
     owns it, else it is centred). ``jacoby``: money under the Jacoby rule,
     where a gammon counts only once the cube is turned, so playing on
     with it centred is valued without them (never too good to turn)."""
-    if a and (a <= v or b <= 0):
-        return False  # a single win already wins it the match
-    if a and post and b == 1:
-        return True  # post-Crawford: the trailer doubles at once
+    ruled = _ruled(a, b, v, post)
+    if ruled is not None:
+        return ruled
     p, r = rates(pr)
     free = jacoby and not a and not owned
     nd = cubeful(post, a, b, (0.0, 0.0, 0.0, 0.0) if free else r, p, v,
@@ -284,10 +294,9 @@ def ai_plan(g):
     from minigam.bg.rules import TURN
     me_ = g.pos[TURN]
     a, b = _needs(g, me_)
-    if a and (a <= g.cube or b <= 0):
-        return False  # a single win already wins it the match
-    if a and g.crawford_done and b == 1:
-        return True  # post-Crawford: the trailer doubles at once
+    ruled = _ruled(a, b, g.cube, g.crawford_done)
+    if ruled is not None:
+        return ruled
     if _equity(g.pos, me_) < LOOK:
         return False
     return None

@@ -191,9 +191,9 @@ class Search24:
         network's error in a volatile position, to which a cube decision
         is far more sensitive than a choice of play. ValueError if the
         game is over."""
-        R = self._R
-        if R.winner(pos):
-            raise ValueError("the game is over")
+        self._begin(pos, 1, 1)  # (ValueError here if the game is over)
+        self._looking = True
+        self._d1 = self._d2 = 1
         for j in range(len(out)):
             out[j] = 0
         self._out = out
@@ -202,11 +202,8 @@ class Search24:
         # its turn passed (a search with a choice sets it again itself).
         root = self._root
         root[:] = pos
-        root[R.TURN] = 3 - root[R.TURN]
+        root[self._R.TURN] = 3 - root[self._R.TURN]
         self.ev.set_root(root)
-        self._d1 = self._d2 = 1
-        self._begin(pos, 1, 1)
-        self._looking = True
 
     def ahead_step(self):
         """One slice of ``ahead_begin``'s work (at most one of ``step()``'s);

@@ -181,12 +181,12 @@ def ahead_probs(pid, _ai=[]):
     """As ``network_probs``, one roll ahead: the device's own
     ``Search24.ahead`` (the mean over the 21 rolls of the outputs after
     the roller's best play by the network)."""
+    from minigam.bg import cube
     from minigam.bg.ai import BgAI
     from minigam.bg.ids import parse_position_id
     if not _ai:
         _ai.append(BgAI("hard", 1))
-    return [v / 4096 for v in _ai[0].ahead(parse_position_id(pid, 1),
-                                           [0] * 5)]
+    return cube.looked(parse_position_id(pid, 1), _ai[0])
 
 
 def model_decisions(gn, prs, x=None):
